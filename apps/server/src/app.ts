@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuth } from './lib/auth';
+import { HttpError } from './lib/errors';
+import { AccountsRepo } from './modules/accounts/repo';
+import { accountsRoutes } from './modules/accounts/routes';
+import { AccountsService } from './modules/accounts/service';
+import { utilRoutes } from './modules/util/routes';
+import type { Mailer } from './providers/mail/mailer';
+import { OutboxMailer } from './providers/mail/outbox';
+import { SmtpMailer } from './providers/mail/smtp';
+import { LocalFileStorage } from './providers/storage/local';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces a provider, for tests that need to watch one. */
+  mailer?: Mailer;
+};
+
+export type App = { app: FastifyInstance; services: { accounts: AccountsService } };
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://tiles.openseamap.org'],
+        'frame-src': ['https://www.youtube-nocookie.com'],
+        'connect-src': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
+
+  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  fs.mkdirSync(storage.root, { recursive: true });
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db, app.log));
+
+  const accounts = new AccountsService({ repo: new AccountsRepo(database.db), config, mailer, storage });
+  registerAuth(app, (token) => accounts.authenticate(token));
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.status).send(error.body());
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ error: 'Something went wrong on our side. Please try again in a moment.' });
+    }
+    const message =
+      status === 413
+        ? 'That request is too large.'
+        : (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Please send JSON (Content-Type: application/json).'
+          : (error as Error).message;
+    return reply.code(status).send({ error: message });
+  });
+
+  utilRoutes(app, config);
+  accountsRoutes(app, accounts, config);
+
+  await app.register(fastifyStatic, { root: storage.root, prefix: '/uploads/', decorateReply: false });
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/uploads/')) {
+      return reply.code(404).send({ error: `No such API route: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    if (!hasWeb) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    // History mode: every page path is the app's; the router in the browser picks the screen.
+    return reply.type('text/html').sendFile('index.html', config.webDist, { maxAge: 0 });
+  });
+
+  return { app, services: { accounts } };
+}

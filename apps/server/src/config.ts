@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flagList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((flag) => flag.trim().toUpperCase())
+      .filter((flag) => flag.length > 0),
+  );
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => value === undefined || (URL.canParse(value) && protocols.includes(new URL(value).protocol)),
+      { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+    );
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Tightlines <no-reply@tightlines.local>'),
+  FEATURE_FLAGS: flagList,
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
+  OPEN_METEO_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com'),
+  AUTH_RATE_LIMIT: positiveInt(30),
+  AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
+  UPLOAD_MAX_MB: positiveInt(10),
+  DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  featureFlags: string[];
+  redisUrl: string | undefined;
+  openMeteoUrl: string;
+  openMeteoArchiveUrl: string;
+  authRateLimit: { max: number; windowSeconds: number };
+  uploadMaxBytes: number;
+  demoData: boolean;
+  logLevel: string;
+  webDist: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads every setting once; nothing else in the server reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    featureFlags: c.FEATURE_FLAGS,
+    redisUrl: c.REDIS_URL,
+    openMeteoUrl: c.OPEN_METEO_URL,
+    openMeteoArchiveUrl: c.OPEN_METEO_ARCHIVE_URL,
+    authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
+    uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
+    demoData: c.DEMO_DATA === 'on',
+    logLevel: c.LOG_LEVEL,
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import {
+  emailRule,
+  isPremium,
+  hasActiveSubscription,
+  passwordRule,
+  usernameRule,
+  type LoginInput,
+  type RegisterInput,
+  type UserView,
+  type PublicUserView,
+} from '@tightlines/core/accounts';
+import { messages } from '@tightlines/core/messages';
+import type { Config } from '../../config';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { prepareImage } from '../../lib/images';
+import { hashPassword, newCode, newToken, sha256, verifyPassword } from '../../lib/secrets';
+import type { Mailer } from '../../providers/mail/mailer';
+import type { FileStorage } from '../../providers/storage/storage';
+import type { AccountsRepo, UserRow } from './repo';
+
+export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+
+export type SessionUser = { user: UserRow; sessionId: string };
+
+type Deps = {
+  repo: AccountsRepo;
+  config: Config;
+  mailer: Mailer;
+  storage: FileStorage;
+  now?: () => Date;
+};
+
+/** A hash to compare against when the e-mail is unknown, so a login takes as long either way. */
+let decoyHash: Promise<string> | undefined;
+
+export class AccountsService {
+  private readonly repo: AccountsRepo;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: Deps) {
+    this.repo = deps.repo;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async register(input: RegisterInput): Promise<UserView> {
+    const email = emailRule.safeParse(input.email);
+    if (!email.success) throw badRequest(messages.emailInvalid, { email: { type: messages.emailInvalid } });
+    const username = usernameRule.safeParse(input.username);
+    if (!username.success) {
+      const message = username.error.issues[0]?.message ?? 'That username is not valid.';
+      throw badRequest(message, { username: { type: message } });
+    }
+    const password = passwordRule.safeParse(input.password);
+    if (!password.success) {
+      const message = password.error.issues[0]?.message ?? 'That password is not valid.';
+      throw badRequest(message, { password: { type: message } });
+    }
+    if (input.password !== input.passwordConfirm) {
+      throw badRequest(messages.passwordsMustMatch, { password: { type: messages.passwordsMustMatch } });
+    }
+    await this.assertAvailable(email.data, username.data);
+
+    let user: UserRow;
+    try {
+      user = await this.repo.create({
+        email: email.data,
+        username: username.data,
+        passwordHash: await hashPassword(input.password),
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Two sign-ups raced past the check above; the unique index decided, so say which field lost.
+      await this.assertAvailable(email.data, username.data);
+      throw error;
+    }
+    return this.startSession(user);
+  }
+
+  private async assertAvailable(email: string, username: string): Promise<void> {
+    if (await this.repo.findByEmail(email)) {
+      throw conflict(messages.emailTaken, { email: { type: messages.emailTaken } });
+    }
+    if (await this.repo.findByUsername(username)) {
+      throw conflict(messages.usernameTaken, { username: { type: messages.usernameTaken } });
+    }
+  }
+
+  async login(input: LoginInput): Promise<UserView> {
+    const user = await this.repo.findByEmail(input.email.trim());
+    decoyHash ??= hashPassword(randomUUID());
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
+    if (!user || !ok) {
+      throw new HttpError(401, messages.loginFailed, { login: { type: messages.loginFailed } });
+    }
+    return this.startSession(user);
+  }
+
+  private async startSession(user: UserRow): Promise<UserView> {
+    const token = newToken();
+    await this.repo.createSession(user.id, sha256(token));
+    return { ...(await this.view(user)), token };
+  }
+
+  async authenticate(token: string): Promise<SessionUser | null> {
+    if (!token) return null;
+    return (await this.repo.findSessionUser(sha256(token))) ?? null;
+  }
+
+  logout(session: SessionUser): Promise<void> {
+    return this.repo.deleteSession(session.sessionId);
+  }
+
+  async premiumOf(userId: string): Promise<{ premium: boolean; activeSubscription: boolean }> {
+    const subs = await this.repo.subscriptionsOf(userId);
+    const now = this.now();
+    return {
+      premium: isPremium(subs, this.deps.config.featureFlags, now),
+      activeSubscription: hasActiveSubscription(subs, now),
+    };
+  }
+
+  async view(user: UserRow): Promise<UserView> {
+    const [subs, forecastSearches] = await Promise.all([
+      this.repo.subscriptionsOf(user.id),
+      this.repo.forecastSearchesOf(user.id),
+    ]);
+    const now = this.now();
+    const active = subs.find((s) => hasActiveSubscription([s], now));
+    return {
+      _id: user.id,
+      email: user.email,
+      username: user.username,
+      profilePicture: user.profilePicture,
+      premiumMember: isPremium(subs, this.deps.config.featureFlags, now),
+      activeSubscription: active !== undefined,
+      newsletter: user.newsletter,
+      events: { registered: [] },
+      forecastSearches,
+      lakes: [],
+      stripe: { id: null, subscriptionId: active?.providerId ?? null },
+    };
+  }
+
+  async publicView(id: string): Promise<PublicUserView> {
+    const user = /^[0-9a-f-]{36}$/i.test(id) ? await this.repo.findById(id) : undefined;
+    if (!user) throw notFound('No user was found with that id.');
+    return { _id: user.id, username: user.username, profilePicture: user.profilePicture };
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    return (await this.repo.findByEmail(email.trim())) !== undefined;
+  }
+
+  async usernameExists(username: string): Promise<boolean> {
+    return (await this.repo.findByUsername(username.trim())) !== undefined;
+  }
+
+  async update(user: UserRow, input: { username?: string | undefined; newsletter?: boolean | undefined }): Promise<UserView> {
+    if (input.username !== undefined && (await this.repo.usernameTakenByOther(input.username, user.id))) {
+      throw conflict(messages.usernameTaken, { username: { type: messages.usernameTaken } });
+    }
+    const updated = await this.repo.update(user.id, {
+      ...(input.username !== undefined && { username: input.username }),
+      ...(input.newsletter !== undefined && { newsletter: input.newsletter }),
+    });
+    return this.view(updated ?? user);
+  }
+
+  async updateEmail(user: UserRow, email: string): Promise<UserView> {
+    if (await this.repo.emailTakenByOther(email, user.id)) {
+      throw conflict(messages.emailTaken, { email: { type: messages.emailTaken } });
+    }
+    try {
+      const updated = await this.repo.update(user.id, { email });
+      return this.view(updated ?? user);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(messages.emailTaken, { email: { type: messages.emailTaken } });
+      throw error;
+    }
+  }
+
+  async setProfileImage(user: UserRow, upload: Buffer): Promise<{ image: string; user: UserView }> {
+    const image = await prepareImage(upload, { width: 400, height: 400, fit: 'cover' });
+    const stored = await this.deps.storage.put(`profiles/${user.id}/${randomUUID()}.jpg`, image.body, image.contentType);
+    const updated = await this.repo.update(user.id, { profilePicture: stored.url });
+    const previous = user.profilePicture?.match(/^\/uploads\/(profiles\/.+)$/)?.[1];
+    if (previous) await this.deps.storage.remove(previous);
+    return { image: stored.url, user: await this.view(updated ?? user) };
+  }
+
+  /** Answers the same whether or not the address exists, so it cannot be used to find accounts. */
+  async forgotPassword(email: string, refer: string | undefined): Promise<void> {
+    const user = await this.repo.findByEmail(email.trim());
+    if (!user) return;
+    const code = newCode();
+    await this.repo.createPasswordReset(user.id, sha256(code), new Date(this.now().getTime() + RESET_LIFETIME_MS));
+    const query = new URLSearchParams({ code, ...(refer ? { refer } : {}) });
+    const link = `${this.deps.config.publicUrl}/confirm-reset-password/?${query.toString()}`;
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: 'Your Tightlines password reset code',
+      text: [
+        `Hello ${user.username},`,
+        '',
+        `Your password reset code is: ${code}`,
+        '',
+        `Enter it on the reset page, or open this link: ${link}`,
+        '',
+        'The code works once and expires in one hour. If you did not ask for a reset, ignore this e-mail;',
+        'your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
+  async exchangeResetCode(code: string): Promise<string> {
+    const token = newToken();
+    const ok = await this.repo.exchangeResetCode(sha256(code.trim().toUpperCase()), sha256(token), this.now());
+    if (!ok) throw badRequest('That code is not valid or has expired. Please request a new one.');
+    return token;
+  }
+
+  async resetPassword(token: string, password: string): Promise<void> {
+    const userId = await this.repo.completePasswordReset(sha256(token), await hashPassword(password), this.now());
+    if (!userId) throw badRequest('This reset link is not valid or has already been used. Please start again.');
+  }
+}

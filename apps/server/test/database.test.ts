@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
+import { DatabaseLockedError } from '../src/db/lock';
+
+describe('embedded database directory', () => {
+  it('refuses a second process while the first holds it, and takes over a stale lock', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-lock-'));
+    const lockFile = path.join(dataDir, 'tightlines.lock');
+    fs.mkdirSync(path.join(dataDir, 'pglite'));
+    // pid 1 always runs: a lock held by another live process
+    fs.writeFileSync(lockFile, '1');
+    await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseLockedError);
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another Tightlines process \(pid 1\)/);
+    // a pid that cannot exist: a crashed owner
+    fs.writeFileSync(lockFile, '99999999');
+    const database = await openDatabase({ dataDir });
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    await database.close();
+    expect(fs.existsSync(lockFile)).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,163 @@
+import { messages } from '@tightlines/core/messages';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from './support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function codeFrom(text: string): string {
+  const match = /reset code is: ([A-Z0-9]{8})/.exec(text);
+  if (!match?.[1]) throw new Error(`no code in mail:\n${text}`);
+  return match[1];
+}
+
+async function startReset(email: string, refer?: string) {
+  const res = await t.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email, ...(refer ? { refer } : {}) } });
+  expect(res.statusCode).toBe(200);
+  return res;
+}
+
+describe('password reset', () => {
+  it('mails a code and a link, exchanges the code once, sets the password once and ends every session', async () => {
+    const user = await registerUser(t);
+    await startReset(user.email, 'forecast');
+    const mail = t.mailer.last(user.email)!;
+    expect(mail.subject).toMatch(/password reset/i);
+    const code = codeFrom(mail.text);
+    expect(mail.text).toContain(`${t.config.publicUrl}/confirm-reset-password/?code=${code}&refer=forecast`);
+    expect(mail.text).toMatch(/expires in one hour/);
+
+    const exchange = await t.request({ method: 'POST', url: '/api/user/password-token/', payload: { token: code.toLowerCase() } });
+    expect(exchange.statusCode).toBe(200);
+    const { token } = exchange.json();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const reused = await t.request({ method: 'POST', url: '/api/user/password-token/', payload: { token: code } });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error).toMatch(/not valid or has expired/);
+
+    const mismatch = await t.request({
+      method: 'POST',
+      url: `/api/user/reset-password/${token}`,
+      payload: { password: 'brand new pass', passwordConfirm: 'other' },
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error).toBe(messages.passwordsMustMatch);
+
+    const reset = await t.request({ method: 'POST', url: `/api/user/reset-password/${token}`, payload: { password: 'brand new pass' } });
+    expect(reset.statusCode).toBe(200);
+
+    const again = await t.request({ method: 'POST', url: `/api/user/reset-password/${token}`, payload: { password: 'third pass 123' } });
+    expect(again.statusCode).toBe(400);
+
+    const oldSession = await t.request({ method: 'GET', url: '/api/user/full', token: user.token });
+    expect(oldSession.statusCode).toBe(401);
+    const oldPassword = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: user.password } });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: 'brand new pass' } });
+    expect(newPassword.statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const before = t.mailer.sent.length;
+    const unknown = await startReset('nobody-at-all@example.com');
+    const user = await registerUser(t);
+    const known = await startReset(user.email);
+    expect(unknown.json()).toEqual(known.json());
+    expect(t.mailer.sent.length).toBe(before + 1);
+  });
+
+  it('refuses an expired code', async () => {
+    const user = await registerUser(t);
+    await startReset(user.email);
+    const code = codeFrom(t.mailer.last(user.email)!.text);
+    await t.database.db.execute(
+      sql`update password_resets set expires_at = now() - interval '1 minute' where user_id = ${user._id}`,
+    );
+    const res = await t.request({ method: 'POST', url: '/api/user/password-token/', payload: { token: code } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses a short new password, an unknown token and a missing code', async () => {
+    const short = await t.request({ method: 'POST', url: '/api/user/reset-password/whatever', payload: { password: 'short' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatch(/at least 8/);
+    const unknown = await t.request({ method: 'POST', url: '/api/user/reset-password/whatever', payload: { password: 'long enough 1' } });
+    expect(unknown.statusCode).toBe(400);
+    const missing = await t.request({ method: 'POST', url: '/api/user/password-token/', payload: {} });
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('mail delivery', () => {
+  it('goes through SMTP when SMTP_URL is set', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as { port: number }).port;
+    const smtp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { configuredMailer: true });
+    try {
+      const user = await registerUser(smtp);
+      await smtp.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain(`To: ${user.email}`);
+      expect(received[0]).toMatch(/reset code is: [A-Z0-9]{8}/);
+    } finally {
+      await smtp.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('lands in the outbox table without SMTP_URL', async () => {
+    const outbox = await createTestApp({}, { configuredMailer: true });
+    try {
+      const user = await registerUser(outbox);
+      await outbox.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
+      const rows = await outbox.database.db.execute<{ to_address: string; text_body: string }>(
+        sql`select to_address, text_body from mail_outbox`,
+      );
+      expect(rows.rows).toHaveLength(1);
+      expect(rows.rows[0]?.to_address).toBe(user.email);
+      expect(rows.rows[0]?.text_body).toMatch(/reset code is/);
+    } finally {
+      await outbox.close();
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('slows repeated logins for one address, and then for one client', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: '6' });
+    try {
+      const user = await registerUser(limited);
+      const attempt = (email: string) =>
+        limited.request({ method: 'POST', url: '/api/user/login', payload: { email, password: 'wrong password' } });
+      const perAddress = [];
+      for (let i = 0; i < 3; i += 1) perAddress.push((await attempt(user.email)).statusCode);
+      expect(perAddress).toEqual([401, 401, 429]);
+      const blocked = await attempt(user.email);
+      expect(blocked.json().error).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+      const others = [];
+      for (let i = 0; i < 3; i += 1) others.push((await attempt(`other${i}@example.com`)).statusCode);
+      expect(others).toContain(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+export const passwordRule = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
+  .max(PASSWORD_MAX_LENGTH, `Your password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+
+export const emailRule = z.string().trim().toLowerCase().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid));
+
+export const usernameRule = z
+  .string()
+  .trim()
+  .regex(
+    USERNAME_PATTERN,
+    'Your username must be 3 to 30 characters: letters, numbers, dots, dashes or underscores.',
+  );
+
+/** A missing, empty or non-text field: the seeds answer all of these with one sentence. */
+const required = z.string({ error: messages.allFieldsRequired }).trim().min(1, messages.allFieldsRequired);
+
+export const registerInput = z.object({
+  username: required,
+  email: required,
+  password: z.string({ error: messages.allFieldsRequired }).min(1, messages.allFieldsRequired),
+  passwordConfirm: z.string({ error: messages.allFieldsRequired }).min(1, messages.allFieldsRequired),
+  coupon: z.string().optional(),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  email: required,
+  password: z.string({ error: messages.allFieldsRequired }).min(1, messages.allFieldsRequired),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const existsEmailInput = z.object({ email: z.string({ error: 'An email is required.' }) });
+export const existsUsernameInput = z.object({ username: z.string({ error: 'A username is required.' }) });
+
+export const updateEmailInput = z.object({ email: z.string({ error: messages.emailInvalid }).pipe(emailRule) });
+
+export const updateUserInput = z.object({
+  username: usernameRule.optional(),
+  newsletter: z.boolean().optional(),
+});
+
+export const forgotPasswordInput = z.object({
+  email: z.string({ error: 'Please enter your email.' }).trim().min(1, 'Please enter your email.'),
+  refer: z.string().max(200).optional(),
+});
+
+export const passwordTokenInput = z.object({
+  token: z.string({ error: 'Please enter the code from your email.' }).trim().min(1, 'Please enter the code from your email.'),
+});
+
+export const resetPasswordInput = z
+  .object({
+    password: passwordRule,
+    passwordConfirm: z.string().optional(),
+  })
+  .refine((v) => v.passwordConfirm === undefined || v.passwordConfirm === v.password, {
+    message: messages.passwordsMustMatch,
+  });
+
+/** Where a reset or a login may send the browser afterwards: a path inside the app, never elsewhere. */
+export function safeRedirectPath(value: string | null | undefined, fallback = '/dashboard'): string {
+  if (!value) return fallback;
+  const path = value.startsWith('/') ? value : `/${value}`;
+  if (path.startsWith('//') || path.includes('\\') || /^\/[a-z][a-z0-9+.-]*:/i.test(path)) return fallback;
+  return path;
+}
+
+export const PLAN_NAMES = ['Monthly', 'Yearly'] as const;
+export const PREMIUM_STATUSES = ['active', 'trialing'] as const;
+
+export type SubscriptionFacts = { plan: string; status: string; currentPeriodEnd: Date | null };
+
+export function hasActiveSubscription(subscriptions: SubscriptionFacts[], now: Date): boolean {
+  return subscriptions.some(
+    (s) =>
+      (PLAN_NAMES as readonly string[]).includes(s.plan) &&
+      (PREMIUM_STATUSES as readonly string[]).includes(s.status) &&
+      (s.currentPeriodEnd === null || s.currentPeriodEnd.getTime() > now.getTime()),
+  );
+}
+
+export const FREE_FOR_ALL = 'FREEFORALL';
+
+/** The one rule deciding premium features: a paid, live plan, or the free-for-all promotion. */
+export function isPremium(subscriptions: SubscriptionFacts[], featureFlags: readonly string[], now: Date): boolean {
+  return featureFlags.includes(FREE_FOR_ALL) || hasActiveSubscription(subscriptions, now);
+}
+
+/** The user as the API returns it (the seeds' field names, _id included). */
+export type UserView = {
+  _id: string;
+  email: string;
+  username: string;
+  profilePicture: string | null;
+  premiumMember: boolean;
+  activeSubscription: boolean;
+  newsletter: boolean;
+  events: { registered: Array<{ eventId: string; name: string; startDate: string; endDate: string }> };
+  forecastSearches: string[];
+  lakes: string[];
+  stripe: { id: string | null; subscriptionId: string | null };
+  token?: string;
+};
+
+export type PublicUserView = Pick<UserView, '_id' | 'username' | 'profilePicture'>;
