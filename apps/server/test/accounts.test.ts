@@ -2,6 +2,7 @@ import { messages } from '@tightlines/core/messages';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
 import { createTestApp, newAccount, registerUser, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -11,8 +12,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function countUsers(): Promise<number> {
-  const result = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-  return Number(result.rows[0]?.n);
+  const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users`);
+  return Number(row?.n);
 }
 
 describe('POST /api/user/register', () => {
@@ -32,10 +33,11 @@ describe('POST /api/user/register', () => {
 
   it('stores only hashes of passwords and tokens', async () => {
     const user = await registerUser(t);
-    const rows = await t.database.db.execute<{ password_hash: string; token_hash: string }>(
+    const [row] = await queryRows<{ password_hash: string; token_hash: string }>(
+      t.database.db,
       sql`select u.password_hash, s.token_hash from users u join sessions s on s.user_id = u.id where u.id = ${user._id}`,
     );
-    const row = rows.rows[0]!;
+    if (!row) throw new Error('no session row');
     expect(row.password_hash.startsWith('scrypt$')).toBe(true);
     expect(row.password_hash).not.toContain(user.password);
     expect(row.token_hash).not.toBe(user.token);
@@ -46,7 +48,7 @@ describe('POST /api/user/register', () => {
     [{ username: 'a', email: 'b@c.de', password: 'x' }, 'missing passwordConfirm'],
     [{ username: '', email: 'b@c.de', password: 'xxxxxxxx', passwordConfirm: 'xxxxxxxx' }, 'an empty username'],
     [{ username: 5, email: 'b@c.de', password: 'xxxxxxxx', passwordConfirm: 'xxxxxxxx' }, 'a number for a username'],
-  ])('answers 400 "All fields are required" for %j (%s) and stores nothing', async (payload) => {
+  ])('answers 400 "All fields are required" for %j (%s) and stores nothing', async (payload, _case) => {
     const before = await countUsers();
     const res = await t.request({ method: 'POST', url: '/api/user/register', payload });
     expect(res.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { messages } from '@tightlines/core/messages';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
 import { createTestApp, registerUser, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -129,12 +130,13 @@ describe('mail delivery', () => {
     try {
       const user = await registerUser(outbox);
       await outbox.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
-      const rows = await outbox.database.db.execute<{ to_address: string; text_body: string }>(
+      const rows = await queryRows<{ to_address: string; text_body: string }>(
+        outbox.database.db,
         sql`select to_address, text_body from mail_outbox`,
       );
-      expect(rows.rows).toHaveLength(1);
-      expect(rows.rows[0]?.to_address).toBe(user.email);
-      expect(rows.rows[0]?.text_body).toMatch(/reset code is/);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.to_address).toBe(user.email);
+      expect(rows[0]?.text_body).toMatch(/reset code is/);
     } finally {
       await outbox.close();
     }

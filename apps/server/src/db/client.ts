@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
 
@@ -61,4 +62,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release?.();
     throw error;
   }
+}
+
+/** Raw SQL for the paths the query builder makes slow or awkward; both drivers answer with `rows`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,9 +1,9 @@
+import { DEMO_ACCOUNT } from '@tightlines/core/demo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { AccountsRepo } from '../modules/accounts/repo';
 import { hashPassword } from '../lib/secrets';
 
-export const DEMO_ACCOUNT = { email: 'demo@tightlines.app', username: 'demo_angler', password: 'tightlines-demo' };
 
 /** A newcomer should meet a living app: the demo angler exists from the first start. */
 export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {

@@ -1,0 +1,99 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotAvailable } from '../components/not-available';
+import { RouteError } from './route-error';
+import { RequireMember, VisitorOnly } from './guards';
+import { Shell } from './shell/app-shell';
+
+type Loader = () => Promise<{ Component: ComponentType }>;
+
+/** A screen that is not built yet: the route exists, the page says so and nothing more. */
+const notYet = (path: string, title: string, name?: string): RouteObject => ({
+  path,
+  element: <NotAvailable title={title} />,
+  handle: { name },
+});
+
+const page = (path: string, load: Loader, name?: string): RouteObject => ({ path, lazy: load, handle: { name } });
+
+const accounts = {
+  landing: () => import('../features/accounts/landing-page').then((m) => ({ Component: m.LandingPage })),
+  loginRegister: () => import('../features/accounts/login-register-page').then((m) => ({ Component: m.LoginRegisterPage })),
+  forgot: () => import('../features/accounts/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+  confirm: () => import('../features/accounts/confirm-reset-page').then((m) => ({ Component: m.ConfirmResetPage })),
+  reset: () => import('../features/accounts/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+};
+const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' | 'AppInfoPage'): Loader => () =>
+  import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
+
+const publicRoutes: RouteObject[] = [
+  page('/', accounts.landing, 'Home'),
+  page('/landing', accounts.landing, 'Landing'),
+  page('/forgot-password', accounts.forgot, 'Forgot Password'),
+  page('/confirm-reset-password', accounts.confirm, 'Confirm Reset Password'),
+  page('/reset-password/:token', accounts.reset, 'Reset Password'),
+  page('/faq', info('FaqPage'), 'FAQ'),
+  page('/about', info('AboutPage'), 'About'),
+  page('/privacy', info('PrivacyPage'), 'Privacy'),
+  page('/quick-start', info('QuickStartPage'), 'Quick Start'),
+  page('/app-info', info('AppInfoPage'), 'App Info'),
+  notYet('/contact', 'Contact Us'),
+  notYet('/newsletter', 'Newsletter'),
+  notYet('/assistant', 'Assistant'),
+  notYet('/ambassador-program', 'Ambassador Program'),
+  notYet('/keyes-contest', 'Contest'),
+  notYet('/styleguide', 'Style Guide'),
+  notYet('/payment/s', 'Card Payment', 'Payment Stripe'),
+  notYet('/event-payment/:id', 'Event Payment'),
+  notYet('/fs-tournament/:eventId?', 'Tournament Registration', 'FS Tournament'),
+  notYet('/events', 'Events'),
+  notYet('/event/:id', 'Event'),
+  notYet('/series/:id', 'Series'),
+  notYet('/event-leaderboard/:id', 'Live Leaderboard'),
+  notYet('/forecast', 'Forecast'),
+  notYet('/logs/:username', 'Fishing Logs'),
+  notYet('/logs/:username/:id', 'Fishing Log', 'View User Log'),
+  notYet('/log/:id', 'Fishing Log', 'View Log'),
+];
+
+const visitorRoutes: RouteObject[] = [
+  page('/login-register', accounts.loginRegister, 'Login Register'),
+  page('/login-register/:action', accounts.loginRegister, 'Login Register'),
+  page('/register/:coupon', accounts.loginRegister, 'Register'),
+  page('/register-cash', accounts.loginRegister, 'Register Cash'),
+];
+
+const memberRoutes: RouteObject[] = [
+  page('/dashboard', () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })), 'Dashboard'),
+  notYet('/subscription', 'Subscription'),
+  notYet('/free-for-all', 'Our Gift to You'),
+  notYet('/account', 'My Account'),
+  notYet('/dash-data', 'Fishing Data'),
+  notYet('/inner-circle', 'Inner Circle'),
+  notYet('/create-log', 'Create a Fishing Log'),
+  notYet('/log/edit/:id', 'Edit Log', 'Edit Log'),
+  notYet('/create-outing', 'Create an Outing'),
+  notYet('/view-outing/:id', 'View Outing', 'View Outing'),
+  notYet('/edit-outing/:id', 'Edit Outing', 'Edit Outing'),
+  notYet('/trip-planner', 'Trip Planner'),
+  notYet('/create-event', 'Create Competition'),
+  notYet('/competition/create', 'Create Competition'),
+  notYet('/event-create', 'Create Competition'),
+  notYet('/event-dashboard/:id', 'Event Administration'),
+  notYet('/add-lakes', 'Add Lakes'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    errorElement: <RouteError />,
+    children: [
+      ...publicRoutes,
+      { element: <VisitorOnly />, children: visitorRoutes },
+      { element: <RequireMember />, children: memberRoutes },
+      { path: '*', element: <NotAvailable title="Page not found" message="There is no page at this address. Check the link, or start from the menu." /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

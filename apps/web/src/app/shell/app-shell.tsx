@@ -1,0 +1,94 @@
+import { AppShell, Container, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
+import { AlertDialog } from '../../components/alert-dialog';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { useCurrentUser } from '../../lib/current-user';
+import { secondaryLinks, topLinks, visibleLinks } from '../navigation';
+import { Footer } from './footer';
+import { Header } from './header';
+import { logout } from './use-logout';
+import classes from './shell.module.css';
+
+export type RouteHandle = { name?: string; hideNavigation?: boolean };
+
+/** Screens the seeds show without navigation: the tournament form and the card payment page. */
+const FULL_SCREEN_ROUTES = new Set(['FS Tournament', 'Payment Stripe']);
+
+export function Shell() {
+  const { user } = useCurrentUser();
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const location = useLocation();
+  const matches = useMatches();
+  const name = (matches.at(-1)?.handle as RouteHandle | undefined)?.name;
+  const hideNavigation = name !== undefined && FULL_SCREEN_ROUTES.has(name);
+  const signedIn = user !== null;
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    mobile.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scroll and close on each navigation only
+  }, [location.pathname]);
+
+  if (hideNavigation) {
+    return (
+      <>
+        <LoadingIndicator />
+        <AlertDialog />
+        <Outlet />
+      </>
+    );
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { desktop: true, mobile: !mobileOpen } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <Header user={user} mobileOpen={mobileOpen} onToggleMobile={mobile.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Mobile menu">
+        <Stack gap={2} component="nav">
+          {visibleLinks(topLinks, signedIn, true).map((link) => (
+            <NavLink key={link.to} to={link.to} className={classes.mobileLink}>
+              {link.label}
+            </NavLink>
+          ))}
+          <hr style={{ width: '100%', border: 0, borderTop: '1px solid var(--mantine-color-gray-3)' }} />
+          {visibleLinks(secondaryLinks, signedIn, true).map((link) => (
+            <NavLink key={link.to} to={link.to} className={classes.mobileLink}>
+              {link.label}
+            </NavLink>
+          ))}
+          {signedIn && (
+            <button type="button" className={classes.mobileLink} style={{ border: 0, background: 'none', textAlign: 'left', cursor: 'pointer' }} onClick={() => void logout()}>
+              Logout
+            </button>
+          )}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <div className={classes.secondary}>
+          <Container size="lg" py={6} visibleFrom="sm">
+            <Group gap="lg" component="nav" aria-label="Secondary">
+              {visibleLinks(secondaryLinks, signedIn, false).map((link) => (
+                <Link key={link.to} to={link.to} className={classes.secondaryLink}>
+                  {link.label}
+                </Link>
+              ))}
+            </Group>
+          </Container>
+        </div>
+        <div style={{ flex: 1 }}>
+          <Outlet />
+        </div>
+        <Footer signedIn={signedIn} />
+      </AppShell.Main>
+      <LoadingIndicator />
+      <AlertDialog />
+    </AppShell>
+  );
+}

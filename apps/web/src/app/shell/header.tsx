@@ -1,0 +1,82 @@
+import { Anchor, Avatar, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import type { UserView } from '@tightlines/core/accounts';
+import { Link, NavLink as RouterNavLink } from 'react-router';
+import { topLinks, visibleLinks } from '../navigation';
+import { useInstantDraft, useCreateLog } from './log-actions';
+import { logout } from './use-logout';
+import classes from './shell.module.css';
+
+type Props = { user: UserView | null; mobileOpen: boolean; onToggleMobile: () => void };
+
+export function Header({ user, mobileOpen, onToggleMobile }: Props) {
+  const signedIn = user !== null;
+  const instantDraft = useInstantDraft();
+  const createLog = useCreateLog();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="lg" wrap="nowrap">
+        <Burger opened={mobileOpen} onClick={onToggleMobile} hiddenFrom="sm" size="sm" aria-label="Open the menu" />
+        <Anchor component={Link} to={signedIn ? '/dashboard' : '/'} underline="never" className={classes.logo} aria-label="Tightlines home">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <Text component="span" fw={800} size="lg" c="lake.8" visibleFrom="xs">
+            Tightlines
+          </Text>
+        </Anchor>
+        <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
+          {visibleLinks(topLinks, signedIn, false).map((link) => (
+            <RouterNavLink key={link.to} to={link.to} className={classes.navLink}>
+              {link.label}
+            </RouterNavLink>
+          ))}
+        </Group>
+      </Group>
+      {signedIn ? (
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="light" size="xs" onClick={instantDraft} visibleFrom="xs">
+            Instant Draft
+          </Button>
+          <Button size="xs" onClick={createLog}>
+            Create Log
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <UnstyledButton aria-label="Your account menu" className={classes.userButton}>
+                <Group gap={6} wrap="nowrap">
+                  <Avatar src={user.profilePicture ?? '/default-avatar.svg'} alt="" size={30} radius="xl" />
+                  <Text size="sm" fw={600} visibleFrom="md">
+                    {user.username}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{user.username}</Menu.Label>
+              <Menu.Item component={Link} to="/account?tab=1">
+                My Account
+              </Menu.Item>
+              <Menu.Item component={Link} to="/account?tab=2">
+                Billing
+              </Menu.Item>
+              <Menu.Item component={Link} to="/account?tab=3">
+                Import
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" onClick={() => void logout()}>
+                Logout
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <Button component={Link} to="/login-register?action=login" variant="default" size="xs">
+            Login
+          </Button>
+          <Button component={Link} to="/login-register?action=signup" size="xs">
+            Register
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}

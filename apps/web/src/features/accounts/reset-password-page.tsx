@@ -1,0 +1,55 @@
+import { Button, Card, PasswordInput, Stack, Text } from '@mantine/core';
+import { safeRedirectPath } from '@tightlines/core/accounts';
+import { messages } from '@tightlines/core/messages';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Page } from '../../components/page';
+import { showSuccess } from '../../lib/alerts';
+import type { ApiError } from '../../lib/api';
+import { resetPassword } from './api';
+import { SoftError } from './soft-error';
+
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (password !== confirm) return setError(messages.passwordsMustMatch);
+    setBusy(true);
+    try {
+      await resetPassword(token, password, confirm);
+      showSuccess('Your password has been changed. Log in with your new password.');
+      const next = safeRedirectPath(params.get('refer'));
+      await navigate(`/login-register?action=login&redirect=${encodeURIComponent(next)}`, { replace: true });
+    } catch (e) {
+      setError((e as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title="Choose a new password" size="xs">
+      <Card withBorder padding="lg">
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack gap="sm">
+            <Text size="sm">Your new password needs at least 8 characters. Every other session will be logged out.</Text>
+            <SoftError message={error} />
+            <PasswordInput label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+            <Button type="submit" loading={busy}>
+              Save new password
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
+  );
+}

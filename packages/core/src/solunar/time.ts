@@ -1,0 +1,63 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+
+const MINUTE_MS = 60_000;
+
+/** One local calendar day as instants: [start, end) plus the local noon. */
+export interface LocalDay {
+  start: Date;
+  end: Date;
+  noon: Date;
+}
+
+/**
+ * `date` is a calendar day 'YYYY-MM-DD' in `timeZone`. The span runs from
+ * that local midnight to the next one, so it is 23 or 25 hours long on DST
+ * change days. Where a zone skips midnight itself (America/Santiago springs
+ * forward at 24:00), the day starts at the first local time that exists.
+ */
+export function localDayBounds(date: string, timeZone: string): LocalDay {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Expected a calendar day 'YYYY-MM-DD', got '${date}'`);
+  const year = Number(match[1]);
+  const monthIndex = Number(match[2]) - 1;
+  const day = Number(match[3]);
+  return {
+    start: new Date(new TZDate(year, monthIndex, day, timeZone).getTime()),
+    end: new Date(new TZDate(year, monthIndex, day + 1, timeZone).getTime()),
+    noon: new Date(new TZDate(year, monthIndex, day, 12, timeZone).getTime()),
+  };
+}
+
+export function roundToMinute(ms: number): number {
+  return Math.round(ms / MINUTE_MS) * MINUTE_MS;
+}
+
+/** 'YYYY-MM-DD' of the instant as a clock in `timeZone` reads it. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  const offsetMs = tzOffset(timeZone, instant) * MINUTE_MS;
+  return new Date(instant.getTime() + offsetMs).toISOString().slice(0, 10);
+}
+
+/**
+ * ISO 8601 rounded to the minute, written as local time with the zone's
+ * offset at that instant ('2026-06-01T05:32:00-05:00'). The offset is always
+ * numeric, '+00:00' rather than 'Z', so every string has the same shape.
+ */
+export function toLocalIso(instant: Date, timeZone: string): string {
+  const rounded = new Date(roundToMinute(instant.getTime()));
+  const offset = tzOffset(timeZone, rounded);
+  const wallClock = new Date(rounded.getTime() + offset * MINUTE_MS).toISOString().slice(0, 16);
+  const sign = offset < 0 ? '-' : '+';
+  const hours = String(Math.trunc(Math.abs(offset) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${wallClock}:00${sign}${hours}:${minutes}`;
+}
+
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
