@@ -14,6 +14,14 @@ import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
 import { utilRoutes } from './modules/util/routes';
+import { ForecastRepo } from './modules/forecast/repo';
+import { forecastRoutes } from './modules/forecast/routes';
+import { ForecastService } from './modules/forecast/service';
+import { placesRoutes } from './modules/places/routes';
+import { PlacesService } from './modules/places/service';
+import { OfflinePlaces } from './providers/places/offline-places';
+import { OpenMeteoWeather } from './providers/weather/open-meteo';
+import type { WeatherProvider } from './providers/weather/weather';
 import type { Mailer } from './providers/mail/mailer';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
@@ -25,9 +33,10 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Replaces a provider, for tests that need to watch one. */
   mailer?: Mailer;
+  weather?: WeatherProvider;
 };
 
-export type App = { app: FastifyInstance; services: { accounts: AccountsService } };
+export type App = { app: FastifyInstance; services: { accounts: AccountsService; forecast: ForecastService } };
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
@@ -61,6 +70,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const accounts = new AccountsService({ repo: new AccountsRepo(database.db), config, mailer, storage });
   registerAuth(app, (token) => accounts.authenticate(token));
 
+  const places = new OfflinePlaces();
+  const weather =
+    options.weather ??
+    new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log });
+  const forecast = new ForecastService({ places, weather, repo: new ForecastRepo(database.db) });
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.status).send(error.body());
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -79,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   utilRoutes(app, config);
   accountsRoutes(app, accounts, config);
+  forecastRoutes(app, forecast, accounts);
+  placesRoutes(app, new PlacesService(places));
 
   await app.register(fastifyStatic, { root: storage.root, prefix: '/uploads/', decorateReply: false });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
@@ -100,5 +117,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.type('text/html').sendFile('index.html', config.webDist, { maxAge: 0 });
   });
 
-  return { app, services: { accounts } };
+  return { app, services: { accounts, forecast } };
 }

@@ -1,0 +1,220 @@
+import { addDaysToDate, daysInMonth } from '@tightlines/core/dates';
+import { barometerInches, windLabel, type WeatherCurrent } from '@tightlines/core/weather';
+import {
+  lunarDay,
+  lunarDays,
+  type LunarView,
+  type MonthlyLunarDay,
+} from '@tightlines/core/forecast';
+import { computeSolunarDay, localDayBounds } from '@tightlines/core/solunar/engine';
+import { isTimeZone, localDateOf, toLocalIso } from '@tightlines/core/solunar/time';
+import ical from 'ical-generator';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors';
+import { timeZoneAt, type Place, type PlacesProvider } from '../../providers/places/places';
+import { WeatherUnavailableError, type WeatherProvider } from '../../providers/weather/weather';
+import type { ForecastRepo } from './repo';
+
+export const FORECAST_DAYS = 7;
+export const HISTORIC_DAYS = 7;
+export const CALENDAR_DAYS = 30;
+export const PREMIUM_PAST_WEATHER = 'Past weather is a premium feature. Start a subscription to see it.';
+export const PREMIUM_EXTENDED = 'The extended forecast is a premium feature. Start a subscription to see it.';
+
+type Viewer = { userId: string; premium: boolean } | null;
+
+type Deps = {
+  places: PlacesProvider;
+  weather: WeatherProvider;
+  repo: ForecastRepo;
+  now?: () => Date;
+};
+
+export type ForecastLocation = Place;
+
+export class ForecastService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: Deps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  find(term: string): Place {
+    const place = this.deps.places.search(term);
+    if (!place) {
+      throw notFound(`We could not find "${term}". Try a 5-digit ZIP code, or a city and state such as "Brainerd, MN".`);
+    }
+    return place;
+  }
+
+  /** A point as "lat,lng", or else a place search. */
+  private findPoint(location: string, tz: string | undefined): { lat: number; lng: number; timeZone: string } {
+    const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(location);
+    if (match) {
+      const lat = Number(match[1]);
+      const lng = Number(match[2]);
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw badRequest('That location is not on the globe.');
+      return { lat, lng, timeZone: tz && isTimeZone(tz) ? tz : timeZoneAt(lat, lng) };
+    }
+    const place = this.find(location);
+    return { lat: place.lat, lng: place.lng, timeZone: tz && isTimeZone(tz) ? tz : place.timeZone };
+  }
+
+  private async weatherOrReason<T>(load: () => Promise<T>): Promise<{ value: T | null; reason: string | null }> {
+    try {
+      return { value: await load(), reason: null };
+    } catch (error) {
+      if (error instanceof WeatherUnavailableError) return { value: null, reason: error.message };
+      throw error;
+    }
+  }
+
+  async forecast(term: string, viewer: Viewer) {
+    const place = this.find(term);
+    const today = localDateOf(this.now(), place.timeZone);
+    const [current, daily] = await Promise.all([
+      this.weatherOrReason(() => this.deps.weather.current(place)),
+      viewer?.premium ? this.weatherOrReason(() => this.deps.weather.daily(place, FORECAST_DAYS)) : null,
+    ]);
+    if (viewer) await this.deps.repo.saveSearch(viewer.userId, place.zip ?? place.name, this.now());
+    return {
+      location: place,
+      weatherCurrent: current.value,
+      weatherForecast: daily?.value ?? [],
+      weatherError: current.reason ?? daily?.reason ?? null,
+      lunar: lunarDays(place.lat, place.lng, today, FORECAST_DAYS, place.timeZone),
+      locked: { extended: !viewer?.premium, historic: !viewer?.premium },
+    };
+  }
+
+  async removeSearch(userId: string, term: string): Promise<void> {
+    await this.deps.repo.removeSearch(userId, term);
+  }
+
+  async hourly(term: string, date: string) {
+    const place = this.find(term);
+    try {
+      return await this.deps.weather.hourly(place, date);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+  }
+
+  async historic(term: string, viewer: Viewer) {
+    if (!viewer) throw unauthorized('Log in to see past weather.');
+    if (!viewer.premium) throw forbidden(PREMIUM_PAST_WEATHER);
+    const place = this.find(term);
+    const yesterday = addDaysToDate(localDateOf(this.now(), place.timeZone), -1);
+    try {
+      return await this.deps.weather.historic(place, addDaysToDate(yesterday, 1 - HISTORIC_DAYS), yesterday);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+  }
+
+  async current(lat: number, lng: number): Promise<{ weather: WeatherCurrent | null; reason: string | null; display: ReturnType<typeof display> | null }> {
+    const place = { lat, lng, timeZone: timeZoneAt(lat, lng) };
+    const { value, reason } = await this.weatherOrReason(() => this.deps.weather.current(place));
+    return { weather: value, reason, display: value ? display(value) : null };
+  }
+
+  /** The local day holding `when` (now when absent): a 'YYYY-MM-DD' names the day itself. */
+  lunar(lat: number, lng: number, when: string | number | undefined): LunarView {
+    const timeZone = timeZoneAt(lat, lng);
+    let date: string;
+    if (typeof when === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(when)) date = when;
+    else {
+      const instant = when === undefined ? this.now() : new Date(when);
+      if (Number.isNaN(instant.getTime())) throw badRequest('That time is not a valid date.');
+      date = localDateOf(instant, timeZone);
+    }
+    return lunarDay(lat, lng, date, timeZone);
+  }
+
+  monthly(query: { location: string; tz?: string | undefined; month?: number | undefined; year?: number | undefined }): MonthlyLunarDay[] {
+    const point = this.findPoint(query.location, query.tz);
+    const [todayYear, todayMonth] = localDateOf(this.now(), point.timeZone).split('-').map(Number) as [number, number];
+    const year = query.year ?? todayYear;
+    const month = query.month ?? todayMonth;
+    const first = `${year}-${String(month).padStart(2, '0')}-01`;
+    return Array.from({ length: daysInMonth(year, month) }, (_, i) => {
+      const date = addDaysToDate(first, i);
+      const day = computeSolunarDay({ lat: point.lat, lng: point.lng, date, timeZone: point.timeZone });
+      return {
+        dateTimeISO: toLocalIso(localDayBounds(date, point.timeZone).start, point.timeZone),
+        moon: {
+          riseISO: day.moon.rise,
+          transitISO: day.moon.above,
+          setISO: day.moon.set,
+          underfootISO: day.moon.below,
+          phase: { name: day.moon.phase, illum: day.moon.illumination },
+        },
+        sun: { riseISO: day.sun.rise, setISO: day.sun.set },
+      };
+    });
+  }
+
+  async calendar(location: { name?: string | undefined; lat: number; lng: number }, alertType: 'Lunar Event' | 'Hourly Event'): Promise<string> {
+    const timeZone = timeZoneAt(location.lat, location.lng);
+    const place = location.name || `${location.lat.toFixed(3)}, ${location.lng.toFixed(3)}`;
+    const calendar = ical({ name: `Tightlines ${alertType === 'Lunar Event' ? 'solunar' : 'hourly weather'}: ${place}`, prodId: { company: 'Tightlines', product: 'Forecast', language: 'EN' } });
+    const today = localDateOf(this.now(), timeZone);
+    const stamp = this.now();
+
+    if (alertType === 'Lunar Event') {
+      for (const day of lunarDays(location.lat, location.lng, today, CALENDAR_DAYS, timeZone)) {
+        const add = (kind: string, start: string, end: string, note: string) =>
+          calendar.createEvent({
+            id: `${day.date}-${kind.replace(/\s+/g, '-').toLowerCase()}-${start}@tightlines`,
+            start: new Date(start),
+            end: new Date(end),
+            stamp,
+            summary: `${kind} · ${place}`,
+            description: note,
+            location: place,
+          });
+        for (const p of day.majors) add('Major period', p.start, p.end, `Moon ${p.peak === day.moon.underfootISO ? 'underfoot' : 'overhead'}. ${day.moon.phase}, ${day.moon.illumination}% lit.`);
+        for (const p of day.minors) add('Minor period', p.start, p.end, `Moon ${p.peak === day.moon.setISO ? 'set' : 'rise'}. ${day.moon.phase}, ${day.moon.illumination}% lit.`);
+        if (day.sun.riseISO) add('Sunrise', day.sun.riseISO, day.sun.riseISO, 'Sunrise');
+        if (day.sun.setISO) add('Sunset', day.sun.setISO, day.sun.setISO, 'Sunset');
+      }
+    } else {
+      const point = { lat: location.lat, lng: location.lng, timeZone };
+      let hours;
+      try {
+        hours = [...(await this.deps.weather.hourly(point, today)), ...(await this.deps.weather.hourly(point, addDaysToDate(today, 1)))];
+      } catch (error) {
+        throw this.unavailable(error);
+      }
+      for (const hour of hours) {
+        const start = new Date(hour.date);
+        if (start.getTime() < stamp.getTime() - 3600_000) continue;
+        const temp = hour.airTemp === null ? '' : `${Math.round(hour.airTemp)}°F `;
+        calendar.createEvent({
+          id: `${hour.date}-hourly@tightlines`,
+          start,
+          end: new Date(start.getTime() + 3600_000),
+          stamp,
+          summary: `${temp}${hour.summary}`.trim(),
+          description: [
+            `Wind ${hour.windSpeed === null ? '-' : Math.round(hour.windSpeed)} mph ${windLabel(hour.windDirection)}`,
+            `Barometer ${barometerInches(hour.barometer) ?? '-'} inHg`,
+            `Humidity ${hour.humidity === null ? '-' : Math.round(hour.humidity * 100)}%`,
+          ].join('\n'),
+          location: place,
+        });
+      }
+    }
+    return calendar.toString();
+  }
+
+  private unavailable(error: unknown): HttpError {
+    if (error instanceof WeatherUnavailableError) return new HttpError(503, `Weather is unavailable right now: ${error.message}. Please try again later.`);
+    if (error instanceof RangeError) return badRequest(error.message);
+    throw error;
+  }
+}
+
+/** What the weather widgets print: wind as a compass label, the barometer in inches. */
+function display(weather: WeatherCurrent) {
+  return { windLabel: windLabel(weather.windDirection), barometerInches: barometerInches(weather.barometer) };
+}

@@ -1,0 +1,159 @@
+// Lint for the whole monorepo (`npm run lint`, run first by `npm test`).
+//
+// Besides the recommended JS / TypeScript / React-hooks rules, this file enforces the import
+// boundaries described in docs/architecture.md:
+//   - web: src/lib and src/components -> src/features/<a> -> src/app, one way; a feature never
+//     imports another feature (eslint-plugin-boundaries, which resolves relative imports to files);
+//   - server: modules/*/routes.ts never touch the database (no repo.ts, no db/, no drizzle-orm);
+//   - core: pure domain code, no Node built-ins, frameworks, drivers or app code.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TS_JS = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
+
+/** Every Node built-in, bare (`fs`, `fs/promises`) and prefixed (`node:fs`). */
+const nodeBuiltins = [
+  'node:*',
+  ...builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [name, `${name}/*`]),
+];
+
+export default defineConfig([
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/data/',
+    'apps/server/src/db/migrations/',
+    'e2e/artifacts/',
+    'bench/.data/',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    files: [TS_JS],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // Web app (browser code, React hooks, one-way imports between layers)
+  // ---------------------------------------------------------------------------------------------
+  {
+    files: ['apps/web/src/**/*.{ts,tsx,js,jsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx,js,jsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx,js,jsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/include': ['apps/web/src/**/*'],
+      'boundaries/elements': [
+        { type: 'web-app', pattern: 'apps/web/src/app' },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-components', pattern: 'apps/web/src/components' },
+        { type: 'web-lib', pattern: 'apps/web/src/lib' },
+      ],
+      'import/resolver': {
+        node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json', '.css'] },
+      },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: {
+                to: { element: { type: 'web-feature', captured: { feature: '!{{from.element.captured.feature}}' } } },
+              },
+              message: 'A feature may not import another feature ({{to.element.captured.feature}}); move shared code to src/components or src/lib.',
+            },
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: { to: { element: { type: 'web-app' } } },
+              message: 'Features may not import src/app (the flow is lib/components -> features -> app).',
+            },
+            {
+              from: { element: { types: { anyOf: ['web-components', 'web-lib'] } } },
+              disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app'] } } } },
+              message: 'src/components and src/lib may not import features or src/app (the flow is lib/components -> features -> app).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // Server: routes are HTTP only
+  // ---------------------------------------------------------------------------------------------
+  {
+    files: ['apps/server/src/modules/*/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/repo', '**/repo.ts', '**/repo.js'],
+              message: 'Routes call services; only services use repositories.',
+            },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/**', '**/db', '**/db/**', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/**'],
+              message: 'Routes never touch the database; go through the service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // Core: pure domain, imported by both apps
+  // ---------------------------------------------------------------------------------------------
+  {
+    files: ['packages/core/src/**/*.{ts,tsx,js}'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'packages/core is pure: no Node built-ins (I/O belongs to apps/server).' },
+            {
+              group: ['fastify', 'fastify/**', '@fastify/**', 'react', 'react/**', 'react-dom', 'react-dom/**'],
+              message: 'packages/core is framework-free.',
+            },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/**', 'drizzle-kit', 'pg', '@electric-sql/**'],
+              message: 'packages/core does no database access.',
+            },
+            {
+              group: ['@tightlines/server', '@tightlines/server/**', '@tightlines/web', '@tightlines/web/**', '**/apps/**'],
+              message: 'packages/core may not import from apps/; the apps import core, never the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+]);

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { computeSolunarDay, dayScore, formatClock, type SolunarDay, type SolunarPeriod } from './solunar/engine';
+import { addDaysToDate } from './dates';
+
+export const latitude = z.coerce
+  .number({ error: 'A latitude is required.' })
+  .min(-90, 'Latitude must be between -90 and 90.')
+  .max(90, 'Latitude must be between -90 and 90.');
+export const longitude = z.coerce
+  .number({ error: 'A longitude is required.' })
+  .min(-180, 'Longitude must be between -180 and 180.')
+  .max(180, 'Longitude must be between -180 and 180.');
+
+export const pointInput = z.object({ lat: latitude, lng: longitude });
+
+const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
+const instant = z.union([z.iso.datetime({ offset: true }), calendarDay, z.number()], {
+  error: 'The time must be an ISO date and time, a YYYY-MM-DD day or a timestamp in milliseconds.',
+});
+
+/** Seed payloads carry the point either flat ({lat, lng}) or as {location: {lat, lng}}. */
+export const placedInput = z.preprocess(
+  (raw) => {
+    const body = (raw ?? {}) as Record<string, unknown>;
+    const location = body.location as Record<string, unknown> | undefined;
+    return location && typeof location === 'object' ? { ...location, ...body, lat: location.lat, lng: location.lng } : body;
+  },
+  z.object({ lat: latitude, lng: longitude, date: instant.optional(), time: instant.optional() }),
+);
+export type PlacedInput = z.infer<typeof placedInput>;
+
+export const searchTermRule = z
+  .string({ error: 'Enter a ZIP code, or a city and state.' })
+  .trim()
+  .min(1, 'Enter a ZIP code, or a city and state.')
+  .max(100, 'That search is too long.');
+
+export const hourlyInput = z.object({ search: searchTermRule, date: calendarDay });
+export const historicInput = z.object({ search: searchTermRule });
+export const removeSearchInput = z.object({ term: searchTermRule });
+
+export const monthlyQuery = z.object({
+  location: z.string({ error: 'A location is required.' }).trim().min(1, 'A location is required.'),
+  tz: z.string().optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+  year: z.coerce.number().int().min(1900).max(2200).optional(),
+});
+
+export const ALERT_TYPES = ['Lunar Event', 'Hourly Event'] as const;
+export const icalInput = z.object({
+  location: z.object({
+    name: z.string().trim().max(100).optional(),
+    lat: latitude,
+    lng: longitude,
+  }),
+  alertType: z.enum(ALERT_TYPES, { error: "alertType must be 'Lunar Event' or 'Hourly Event'." }),
+});
+
+/** Moon and sun of one local day, as every lunar call answers: clock strings for screens, ISO for code. */
+export type LunarView = {
+  date: string;
+  timeZone: string;
+  moon: {
+    rise: string;
+    set: string;
+    above: string;
+    below: string;
+    phase: string;
+    illumination: number;
+    /** The seeds' forecast clients read this spelling. */
+    illuination: number;
+    riseISO: string | null;
+    setISO: string | null;
+    transitISO: string | null;
+    underfootISO: string | null;
+  };
+  sun: { rise: string; set: string; riseISO: string | null; setISO: string | null };
+  majors: SolunarPeriod[];
+  minors: SolunarPeriod[];
+  score: number;
+};
+
+export function toLunarView(day: SolunarDay, date: string, timeZone: string): LunarView {
+  return {
+    date,
+    timeZone,
+    moon: {
+      rise: formatClock(day.moon.rise),
+      set: formatClock(day.moon.set),
+      above: formatClock(day.moon.above),
+      below: formatClock(day.moon.below),
+      phase: day.moon.phase,
+      illumination: day.moon.illumination,
+      illuination: day.moon.illumination,
+      riseISO: day.moon.rise,
+      setISO: day.moon.set,
+      transitISO: day.moon.above,
+      underfootISO: day.moon.below,
+    },
+    sun: { rise: formatClock(day.sun.rise), set: formatClock(day.sun.set), riseISO: day.sun.rise, setISO: day.sun.set },
+    majors: day.majors,
+    minors: day.minors,
+    score: dayScore(day),
+  };
+}
+
+export function lunarDay(lat: number, lng: number, date: string, timeZone: string): LunarView {
+  return toLunarView(computeSolunarDay({ lat, lng, date, timeZone }), date, timeZone);
+}
+
+export function lunarDays(lat: number, lng: number, firstDate: string, count: number, timeZone: string): LunarView[] {
+  return Array.from({ length: count }, (_, i) => lunarDay(lat, lng, addDaysToDate(firstDate, i), timeZone));
+}
+
+/** One day of the monthly calendar, in the shape of the seed's monthly lunar call. */
+export type MonthlyLunarDay = {
+  dateTimeISO: string;
+  moon: {
+    riseISO: string | null;
+    transitISO: string | null;
+    setISO: string | null;
+    underfootISO: string | null;
+    phase: { name: string; illum: number };
+  };
+  sun: { riseISO: string | null; setISO: string | null };
+};
+
+/** Thursday to Sunday: the seed's "weekend" for the lunar toggle. */
+export function isFishingWeekend(date: string): boolean {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return weekday === 0 || weekday >= 4;
+}
