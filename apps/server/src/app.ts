@@ -17,7 +17,13 @@ import { utilRoutes } from './modules/util/routes';
 import { ForecastRepo } from './modules/forecast/repo';
 import { forecastRoutes } from './modules/forecast/routes';
 import { ForecastService } from './modules/forecast/service';
+import { LogEnricher } from './modules/logs/enrich';
+import { LogsRepo } from './modules/logs/repo';
+import { logsRoutes } from './modules/logs/routes';
+import { LogsService } from './modules/logs/service';
 import { placesRoutes } from './modules/places/routes';
+import { OverpassLakes } from './providers/lakes/overpass';
+import { UsgsWaterflow } from './providers/waterflow/usgs';
 import { PlacesService } from './modules/places/service';
 import { OfflinePlaces } from './providers/places/offline-places';
 import { OpenMeteoWeather } from './providers/weather/open-meteo';
@@ -36,7 +42,10 @@ export type AppOptions = {
   weather?: WeatherProvider;
 };
 
-export type App = { app: FastifyInstance; services: { accounts: AccountsService; forecast: ForecastService } };
+export type App = {
+  app: FastifyInstance;
+  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService };
+};
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
@@ -44,7 +53,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy we run may X-Forwarded-For name the client; otherwise anyone could pick an address.
+    trustProxy: config.trustProxy,
   });
 
   await app.register(helmet, {
@@ -67,7 +77,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.mailer ??
     (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db, app.log));
 
-  const accounts = new AccountsService({ repo: new AccountsRepo(database.db), config, mailer, storage });
+  const accountsRepo = new AccountsRepo(database.db);
+  const accounts = new AccountsService({ repo: accountsRepo, config, mailer, storage });
   registerAuth(app, (token) => accounts.authenticate(token));
 
   const places = new OfflinePlaces();
@@ -75,6 +86,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.weather ??
     new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log });
   const forecast = new ForecastService({ places, weather, repo: new ForecastRepo(database.db) });
+  const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log }) : null;
+  const logs = new LogsService({
+    repo: new LogsRepo(database.db),
+    enricher: new LogEnricher({ places, weather, waterflow, log: app.log }),
+    storage,
+    waterflow,
+    lakeSource: config.overpassUrl ? new OverpassLakes({ baseUrl: config.overpassUrl, log: app.log }) : null,
+    premium: async (userId) => (await accounts.premiumOf(userId)).premium,
+    userByName: (username) => accountsRepo.findByUsername(username),
+    log: app.log,
+  });
+  // Outside data a log could not get at once is retried in the background, never blocking a save.
+  const enrichTimer = setInterval(() => {
+    logs.enrichPending().catch((error: unknown) => app.log.error({ err: error }, 'log enrichment failed'));
+  }, config.enrichIntervalMs);
+  enrichTimer.unref();
+  app.addHook('onClose', async () => clearInterval(enrichTimer));
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.status).send(error.body());
@@ -96,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   accountsRoutes(app, accounts, config);
   forecastRoutes(app, forecast, accounts);
   placesRoutes(app, new PlacesService(places));
+  logsRoutes(app, logs, config);
 
   await app.register(fastifyStatic, { root: storage.root, prefix: '/uploads/', decorateReply: false });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
@@ -117,5 +146,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.type('text/html').sendFile('index.html', config.webDist, { maxAge: 0 });
   });
 
-  return { app, services: { accounts, forecast } };
+  return { app, services: { accounts, forecast, logs } };
 }

@@ -28,6 +28,7 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
@@ -37,6 +38,9 @@ const schema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
   OPEN_METEO_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com'),
+  USGS_URL: optionalUrl(['http:', 'https:']),
+  OVERPASS_URL: optionalUrl(['http:', 'https:']),
+  ENRICH_INTERVAL_SECONDS: positiveInt(60),
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
@@ -48,6 +52,7 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  trustProxy: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -57,6 +62,9 @@ export type Config = {
   redisUrl: string | undefined;
   openMeteoUrl: string;
   openMeteoArchiveUrl: string;
+  usgsUrl: string | undefined;
+  overpassUrl: string | undefined;
+  enrichIntervalMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
   demoData: boolean;
@@ -78,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
+    trustProxy: c.TRUST_PROXY === 'on',
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
@@ -87,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: c.REDIS_URL,
     openMeteoUrl: c.OPEN_METEO_URL,
     openMeteoArchiveUrl: c.OPEN_METEO_ARCHIVE_URL,
+    usgsUrl: c.USGS_URL,
+    overpassUrl: c.OVERPASS_URL,
+    enrichIntervalMs: c.ENRICH_INTERVAL_SECONDS * 1000,
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
     demoData: c.DEMO_DATA === 'on',

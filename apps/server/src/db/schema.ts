@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LogLunar, LogWeather, Waterflow } from '@tightlines/core/logs';
+import type { LakeOutline } from '../providers/lakes/geometry';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -101,4 +116,114 @@ export const forecastSearches = pgTable(
     searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('forecast_searches_user_term_key').on(t.userId, sql`lower(${t.term})`)],
+);
+
+/**
+ * Fishing logs. What the data page filters on (type, state, lake, lure, moon phase, water
+ * temperature, fish length, date, tags) are columns with indexes; the rest of the outside data
+ * (weather, lunar, waterflow) is kept whole as JSON.
+ */
+export const logs = pgTable(
+  'logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    notes: text('notes'),
+    photo: text('photo'),
+    clusterCount: integer('cluster_count'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    privacy: text('privacy').notNull().default('private'),
+    outingId: uuid('outing_id'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    lakeName: text('lake_name'),
+    state: text('state'),
+    zone: text('zone'),
+    locationStructure: text('location_structure'),
+    fishSpecies: text('fish_species'),
+    fishLength: real('fish_length'),
+    fishGirth: real('fish_girth'),
+    fishWeight: real('fish_weight'),
+    lureCategory: text('lure_category'),
+    lureColorPrimary: text('lure_color_primary'),
+    lureColorSecondary: text('lure_color_secondary'),
+    lureLength: real('lure_length'),
+    lureNote: text('lure_note'),
+    waterTemp: real('water_temp'),
+    waterVisibility: real('water_visibility'),
+    lakeStructure: text('lake_structure'),
+    lakeDepth: real('lake_depth'),
+    lureDepth: real('lure_depth'),
+    waterflow: jsonb('waterflow').$type<Waterflow>(),
+    gaugeStation: text('gauge_station'),
+    gaugeSiteCode: text('gauge_site_code'),
+    gaugeAgency: text('gauge_agency'),
+    weather: jsonb('weather').$type<LogWeather>(),
+    lunar: jsonb('lunar').$type<LogLunar>(),
+    moonPhase: text('moon_phase'),
+    /** Outside data that could not be fetched yet; a background job retries until it is empty. */
+    pending: text('pending').array().notNull().default(sql`'{}'::text[]`),
+    enrichAttempts: integer('enrich_attempts').notNull().default(0),
+    enrichAfter: timestamp('enrich_after', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('logs_user_occurred_idx').on(t.userId, t.occurredAt.desc()),
+    index('logs_user_created_idx').on(t.userId, t.createdAt),
+    index('logs_user_type_idx').on(t.userId, t.type),
+    index('logs_user_state_lake_idx').on(t.userId, t.state, t.lakeName),
+    index('logs_tags_idx').using('gin', t.tags),
+    index('logs_pending_idx').on(t.enrichAfter).where(sql`cardinality(${t.pending}) > 0`),
+  ],
+);
+
+export const userTags = pgTable(
+  'user_tags',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_tags_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/** Named waters: from anglers' logs, from organisers, or drawn; an outline is a GeoJSON polygon. */
+export const lakes = pgTable(
+  'lakes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    state: text('state'),
+    outline: jsonb('outline').$type<LakeOutline>(),
+    areaAcres: real('area_acres'),
+    source: text('source').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lakes_lat_lng_idx').on(t.lat, t.lng), index('lakes_name_idx').on(sql`lower(${t.name})`)],
+);
+
+/** The people an angler has let into their Inner Circle: they may read the angler's protected logs. */
+export const circleMembers = pgTable(
+  'circle_members',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.memberId] }), index('circle_members_member_idx').on(t.memberId)],
 );

@@ -62,7 +62,7 @@ export async function createTestApp(
   options: { configuredMailer?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'off', AUTH_RATE_LIMIT: '1000', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'off', AUTH_RATE_LIMIT: '1000', ENRICH_INTERVAL_SECONDS: '3600', ...env });
   const { database, drop } = await openTestDatabase();
   const mailer = new RecordingMailer();
   const built = await buildApp({ config, database, logger: false, ...(options.configuredMailer ? {} : { mailer }) });

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { latitude, longitude } from './forecast';
+
+export const LOG_TYPES = ['Bite', 'Catch', 'Cluster', 'Follow', 'Hunch', 'Lost', 'Outing', 'Draft'] as const;
+export type LogType = (typeof LOG_TYPES)[number];
+/** What the create screen offers, in its order; Outing and Draft are made by other paths. */
+export const CREATION_TYPES = ['Catch', 'Cluster', 'Follow', 'Lost', 'Bite', 'Hunch'] as const;
+export const PRIVACY_LEVELS = ['public', 'protected', 'private'] as const;
+export type Privacy = (typeof PRIVACY_LEVELS)[number];
+
+export const DEFAULT_LURE_CATEGORIES = [
+  'Crankbait',
+  'Spinnerbait',
+  'Bucktail',
+  'Rubber',
+  'Jerkbait',
+  'Glider',
+  'Topwater',
+  'Jig',
+  'Livebait',
+  'Swimbait',
+] as const;
+
+export const FREE_LOGS_PER_MONTH = 5;
+export const LOGS_PAGE_SIZE = 50;
+export const AUTOFILL_LIMIT = 5;
+
+const text = (max: number) => z.string().trim().max(max, `Keep this under ${max} characters.`);
+const optionalText = (max: number) =>
+  z
+    .union([text(max), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+/** Numbers arrive from forms as strings too; an empty field means "not recorded". */
+const measure = (label: string, max: number) =>
+  z
+    .union([z.number(), z.string().trim(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number from 0 to ${max}.` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const fishInput = z
+  .object({
+    species: optionalText(60),
+    length: measure('Fish length (inches)', 100),
+    girth: measure('Fish girth (inches)', 100),
+    weight: measure('Fish weight (pounds)', 2000),
+  })
+  .default({ species: null, length: null, girth: null, weight: null });
+
+export const lureInput = z
+  .object({
+    category: optionalText(40),
+    colorPrimary: optionalText(40),
+    colorSecondary: optionalText(40),
+    length: measure('Lure length (inches)', 100),
+    note: optionalText(500),
+    notes: optionalText(500),
+  })
+  .transform(({ notes, ...lure }) => ({ ...lure, note: lure.note ?? notes ?? null }))
+  .default({ category: null, colorPrimary: null, colorSecondary: null, length: null, note: null });
+
+export const lakeDetailsInput = z
+  .object({
+    waterTemp: measure('Water temperature (°F)', 120),
+    waterVisibility: measure('Water visibility (feet)', 200),
+    lakeStructure: optionalText(80),
+    lakeDepth: measure('Lake depth (feet)', 2000),
+    lureDepth: measure('Lure depth (feet)', 2000),
+  })
+  .default({ waterTemp: null, waterVisibility: null, lakeStructure: null, lakeDepth: null, lureDepth: null });
+
+export const logLocationInput = z.object(
+  {
+    lat: latitude,
+    lng: longitude,
+    lake: optionalText(120),
+    state: optionalText(2),
+    zone: optionalText(40),
+    lakeStructure: optionalText(80),
+  },
+  { error: 'A location (lat and lng) is required.' },
+);
+
+const when = z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ local: true })], {
+  error: 'The date must be an ISO date and time, e.g. 2026-06-01T06:30:00-05:00.',
+});
+
+/** Create and update take the same model; anything the server fills in (weather, lunar) is not accepted. */
+export const logInput = z.object({
+  type: z.enum(LOG_TYPES, { error: `The type must be one of ${LOG_TYPES.join(', ')}.` }).default('Catch'),
+  date: when.optional(),
+  notes: optionalText(5000),
+  photo: optionalText(500),
+  clusterCount: z.coerce.number().int().min(0).max(10_000).nullable().optional(),
+  tags: z.array(text(40).min(1)).max(30).default([]),
+  privacy: z.enum(PRIVACY_LEVELS, { error: 'Privacy must be public, protected or private.' }).default('private'),
+  fish: fishInput,
+  lure: lureInput,
+  lake: lakeDetailsInput,
+  location: logLocationInput,
+});
+export type LogInput = z.output<typeof logInput>;
+
+export type LogWeather = {
+  summary: string | null;
+  icon: string | null;
+  airTemp: number | null;
+  windDirection: number | null;
+  windSpeed: number | null;
+  barometer: number | null;
+  cloudCover: number | null;
+  dewpoint: number | null;
+  humidity: number | null;
+  precipType: string | null;
+  precipHourly: number | null;
+};
+
+export type LogLunar = {
+  moonPhase: string;
+  moonIllum: number;
+  /** The seeds show illumination as a percent string. */
+  illum: string;
+  moonRise: string | null;
+  moonSet: string | null;
+  moonAbove: string | null;
+  moonBelow: string | null;
+  sunRise: string | null;
+  sunSet: string | null;
+};
+
+export type Waterflow = {
+  rate: number | null;
+  gageHeight: number | null;
+  unit: string;
+  measuredAt: string | null;
+};
+
+/** A log as the API returns it (the seeds' field names). */
+export type LogView = {
+  _id: string;
+  username: string;
+  type: LogType;
+  date: string;
+  time: string;
+  timeZone: string;
+  notes: string | null;
+  photo: string | null;
+  clusterCount: number | null;
+  tags: string[];
+  privacy: Privacy;
+  outingId: string | null;
+  fish: { species: string | null; length: number | null; girth: number | null; weight: number | null };
+  lure: { category: string | null; colorPrimary: string | null; colorSecondary: string | null; length: number | null; note: string | null };
+  lake: {
+    waterTemp: number | null;
+    waterVisibility: number | null;
+    lakeStructure: string | null;
+    lakeDepth: number | null;
+    lureDepth: number | null;
+    waterflow: Waterflow | null;
+    station: string | null;
+    siteCode: string | null;
+    agency: string | null;
+    location: { lat: number; lng: number } | null;
+  };
+  location: { lat: number; lng: number; lake: string | null; state: string | null; zone: string | null; lakeStructure: string | null };
+  weather: LogWeather | null;
+  lunar: LogLunar | null;
+  /** Outside data still being fetched: the server retries it in the background. */
+  pending: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * Who may read a log. Public: anyone. Protected: the owner and the people the owner has let into
+ * their Inner Circle. Private: the owner alone.
+ */
+export function canViewLog(privacy: Privacy, viewer: { isOwner: boolean; inOwnersCircle: boolean }): boolean {
+  if (viewer.isOwner) return true;
+  if (privacy === 'public') return true;
+  return privacy === 'protected' && viewer.inOwnersCircle;
+}
+
+/** The free tier's monthly allowance; premium (and the free-for-all promotion) lifts it. */
+export function canCreateLog(logsThisMonth: number, premium: boolean): boolean {
+  return premium || logsThisMonth < FREE_LOGS_PER_MONTH;
+}
+
+/** Sorted, de-duplicated (case-insensitively) lure categories: the defaults plus the user's own. */
+export function lureCategories(own: readonly (string | null)[]): string[] {
+  const seen = new Map<string, string>();
+  for (const name of [...DEFAULT_LURE_CATEGORIES, ...own]) {
+    const clean = name?.trim();
+    if (clean && !seen.has(clean.toLowerCase())) seen.set(clean.toLowerCase(), clean);
+  }
+  return [...seen.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}
+
+export const tagInput = z.object({ tag: text(40).min(1, 'A tag needs a name.'), id: z.string().optional() });
+export const logTagInput = z.object({ tag: text(40).min(1, 'A tag needs a name.'), id: z.string({ error: 'The log id is required.' }) });
+export const findInput = z.object({ query: z.string().trim().max(100).default('') });
+export const deleteLogsInput = z.object({
+  logs: z
+    .array(z.union([z.string(), z.object({ _id: z.string() }).transform((l) => l._id)]))
+    .min(1, 'Select at least one log to delete.')
+    .max(1000, 'Delete at most 1,000 logs at once.'),
+});
