@@ -21,7 +21,16 @@ import { LogEnricher } from './modules/logs/enrich';
 import { LogsRepo } from './modules/logs/repo';
 import { logsRoutes } from './modules/logs/routes';
 import { LogsService } from './modules/logs/service';
+import { LogTransferService } from './modules/logs/transfer';
+import { TransferRepo } from './modules/logs/transfer-repo';
+import { transferRoutes } from './modules/logs/transfer-routes';
 import { placesRoutes } from './modules/places/routes';
+import { AnalysisRepo } from './modules/analysis/repo';
+import { OutingsRepo } from './modules/outings/repo';
+import { outingsRoutes } from './modules/outings/routes';
+import { OutingsService } from './modules/outings/service';
+import { analysisRoutes } from './modules/analysis/routes';
+import { AnalysisService } from './modules/analysis/service';
 import { OverpassLakes } from './providers/lakes/overpass';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
 import { PlacesService } from './modules/places/service';
@@ -87,8 +96,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log });
   const forecast = new ForecastService({ places, weather, repo: new ForecastRepo(database.db) });
   const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log }) : null;
+  const logsRepo = new LogsRepo(database.db);
   const logs = new LogsService({
-    repo: new LogsRepo(database.db),
+    repo: logsRepo,
     enricher: new LogEnricher({ places, weather, waterflow, log: app.log }),
     storage,
     waterflow,
@@ -103,6 +113,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }, config.enrichIntervalMs);
   enrichTimer.unref();
   app.addHook('onClose', async () => clearInterval(enrichTimer));
+  const transfer = new LogTransferService({
+    repo: new TransferRepo(database.db),
+    logs,
+    places,
+    premium: async (userId) => (await accounts.premiumOf(userId)).premium,
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.status).send(error.body());
@@ -125,6 +141,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   forecastRoutes(app, forecast, accounts);
   placesRoutes(app, new PlacesService(places));
   logsRoutes(app, logs, config);
+  transferRoutes(app, transfer, config);
+  analysisRoutes(app, new AnalysisService(new AnalysisRepo(database.db)));
+  outingsRoutes(app, new OutingsService(new OutingsRepo(database.db), logsRepo, logs));
 
   await app.register(fastifyStatic, { root: storage.root, prefix: '/uploads/', decorateReply: false });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

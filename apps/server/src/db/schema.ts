@@ -227,3 +227,19 @@ export const circleMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.memberId] }), index('circle_members_member_idx').on(t.memberId)],
 );
+
+/** An outing is shown in the log list as a log of type Outing; this row holds its span. */
+export const outings = pgTable(
+  'outings',
+  {
+    logId: uuid('log_id')
+      .primaryKey()
+      .references(() => logs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('outings_user_active_idx').on(t.userId).where(sql`${t.endedAt} is null`)],
+);

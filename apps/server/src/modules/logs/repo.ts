@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
 import { queryRows, type Db } from '../../db/client';
-import { circleMembers, lakes, logs, userTags, users } from '../../db/schema';
+import { circleMembers, lakes, logs, outings, userTags, users } from '../../db/schema';
 
 export type LogRow = typeof logs.$inferSelect;
 export type NewLog = typeof logs.$inferInsert;
@@ -32,7 +32,7 @@ export class LogsRepo {
         const [used] = await tx
           .select({ n: count() })
           .from(logs)
-          .where(and(eq(logs.userId, values.userId), gte(logs.createdAt, monthStart)));
+          .where(and(eq(logs.userId, values.userId), gte(logs.createdAt, monthStart), ne(logs.type, 'Outing')));
         if ((used?.n ?? 0) >= allowance) return null;
       }
       const [row] = await tx.insert(logs).values(values).returning();
@@ -40,11 +40,21 @@ export class LogsRepo {
     });
   }
 
+  /** The outing in progress a new log joins: started before the log and not ended. */
+  async activeOutingAt(userId: string, at: Date): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: outings.logId })
+      .from(outings)
+      .where(and(eq(outings.userId, userId), isNull(outings.endedAt), lte(outings.startedAt, at)))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
   async countCreatedSince(userId: string, since: Date): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })
       .from(logs)
-      .where(and(eq(logs.userId, userId), gte(logs.createdAt, since)));
+      .where(and(eq(logs.userId, userId), gte(logs.createdAt, since), ne(logs.type, 'Outing')));
     return row?.n ?? 0;
   }
 

@@ -157,9 +157,11 @@ export class LogsService {
     const wanted = this.deps.enricher.wanted();
     const outside = await this.deps.enricher.outside({ ...input.location, occurredAt, timeZone: offline.timeZone }, wanted);
     const premium = await this.deps.premium(owner.id);
+    const outingId = input.type === 'Outing' ? null : await this.deps.repo.activeOutingAt(owner.id, occurredAt);
     const row = await this.deps.repo.createWithinAllowance(
       {
         ...inputColumns(input),
+        outingId,
         ...outside.values,
         userId: owner.id,
         occurredAt,
@@ -179,6 +181,11 @@ export class LogsService {
     await Promise.all(input.tags.map((tag) => this.deps.repo.addTag(owner.id, tag)));
     if (lakeName) await this.rememberLake(lakeName, row, owner.id);
     return toLogView({ ...row, username: owner.username });
+  }
+
+  /** The IANA zone of a point, for callers that turn local wall-clock times into instants. */
+  async placeTimeZone(lat: number, lng: number): Promise<string> {
+    return this.deps.enricher.offline(lat, lng, this.now()).timeZone;
   }
 
   private validInstant(date: string | undefined, location: { lat: number; lng: number }): Date {

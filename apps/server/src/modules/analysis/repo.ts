@@ -1,0 +1,128 @@
+import { bucketBounds, type Filter } from '@tightlines/core/filters';
+import type { ChartRow } from '@tightlines/core/charts';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { logs, users } from '../../db/schema';
+import type { LogWithOwner } from '../logs/repo';
+
+const localTime = sql`(${logs.occurredAt} at time zone ${logs.timeZone})`;
+
+function between(column: SQL, label: string): SQL | undefined {
+  const b = bucketBounds(label);
+  if (!b) return undefined;
+  if (b.min === null) return sql`${column} <= ${b.max}`;
+  if (b.max === null) return sql`${column} >= ${b.min}`;
+  return sql`${column} between ${b.min} and ${b.max}`;
+}
+
+/** One SQL condition per filter, all combined with AND; every one is scoped to the user's own logs. */
+export function filterConditions(userId: string, username: string, filters: readonly Filter[]): SQL {
+  const conditions: SQL[] = [eq(logs.userId, userId)];
+  for (const { type, value } of filters) {
+    const c = (() => {
+      switch (type) {
+        case 'location.state':
+          return sql`upper(${logs.state}) = upper(${value})`;
+        case 'location.lake':
+          return sql`lower(${logs.lakeName}) = lower(${value})`;
+        case 'year':
+          return sql`extract(year from ${localTime}) = ${Number(value)}`;
+        case 'username':
+          return value.toLowerCase() === username.toLowerCase() ? sql`true` : sql`false`;
+        case 'tag':
+          return sql`exists (select 1 from unnest(${logs.tags}) as t where lower(t) = lower(${value}))`;
+        case 'type':
+          return eq(logs.type, value);
+        case 'lureCategory':
+          return sql`lower(${logs.lureCategory}) = lower(${value})`;
+        case 'moonPhase':
+          return eq(logs.moonPhase, value);
+        case 'lureColor':
+          return sql`(lower(${logs.lureColorPrimary}) = lower(${value}) or lower(${logs.lureColorSecondary}) = lower(${value}))`;
+        case 'waterTemp':
+          return between(sql`floor(${logs.waterTemp})`, value);
+        case 'fishLength':
+          return between(sql`floor(${logs.fishLength})`, value);
+        case 'dateStart':
+          return sql`${localTime}::date >= ${value}::date`;
+        case 'dateEnd':
+          return sql`${localTime}::date <= ${value}::date`;
+      }
+    })();
+    if (c) conditions.push(c);
+  }
+  return and(...conditions)!;
+}
+
+export class AnalysisRepo {
+  constructor(private readonly db: Db) {}
+
+  async filtered(where: SQL, limit: number, offset: number): Promise<{ rows: LogWithOwner[]; total: number }> {
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ log: logs, username: users.username })
+        .from(logs)
+        .innerJoin(users, eq(users.id, logs.userId))
+        .where(where)
+        .orderBy(desc(logs.occurredAt), desc(logs.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(logs).where(where),
+    ]);
+    return { rows: rows.map((r) => ({ ...r.log, username: r.username })), total: total?.n ?? 0 };
+  }
+
+  /** Only what the charts read, for every matching log: a few dozen bytes a row. */
+  chartRows(where: SQL): Promise<ChartRow[]> {
+    return queryRows<ChartRow>(
+      this.db,
+      sql`select type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as "occurredAt", lake_name as lake,
+            fish_species as species, fish_length as "fishLength", lure_category as "lureCategory",
+            lure_color_primary as "lureColor", tags, moon_phase as "moonPhase",
+            (lunar->>'moonIllum')::real as "moonIllum", (weather->>'windDirection')::real as "windDirection",
+            (weather->>'airTemp')::real as "airTemp", weather->>'summary' as summary
+          from ${logs} where ${where}`,
+    );
+  }
+
+  markers(where: SQL) {
+    return queryRows<{ _id: string; lat: number; lng: number; type: string; date: string; lake: string | null }>(
+      this.db,
+      sql`select id as "_id", lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake
+          from ${logs} where ${where} order by occurred_at desc limit 20000`,
+    );
+  }
+
+  async distinct(userId: string, column: 'state' | 'lake_name'): Promise<string[]> {
+    const rows = await queryRows<{ v: string }>(
+      this.db,
+      sql`select distinct ${sql.raw(column)} as v from ${logs} where user_id = ${userId} and ${sql.raw(column)} is not null order by 1`,
+    );
+    return rows.map((r) => r.v);
+  }
+
+  async stats(userId: string) {
+    const [largest] = await queryRows<{ length: number; species: string | null; id: string }>(
+      this.db,
+      sql`select fish_length as length, fish_species as species, id from ${logs}
+          where user_id = ${userId} and fish_length is not null order by fish_length desc limit 1`,
+    );
+    const [lure] = await queryRows<{ name: string; n: number }>(
+      this.db,
+      sql`select lure_category as name, count(*)::int as n from ${logs}
+          where user_id = ${userId} and lure_category is not null and type = 'Catch'
+          group by lure_category order by n desc, lure_category limit 1`,
+    );
+    const [recent] = await queryRows<{ length: number | null; species: string | null; date: string; id: string }>(
+      this.db,
+      sql`select fish_length as length, fish_species as species, occurred_at as date, id from ${logs}
+          where user_id = ${userId} and type = 'Catch' order by occurred_at desc limit 1`,
+    );
+    const circle = await queryRows<{ _id: string; username: string }>(
+      this.db,
+      sql`select u.id as "_id", u.username from circle_members c join users u on u.id = c.member_id
+          where c.owner_id = ${userId} order by lower(u.username)`,
+    );
+    return { largest, lure, recent, circle };
+  }
+}
