@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, startLoopbackServer, type LoopbackServer } from './support/loopback-http';
+import { openMeteo } from './support/open-meteo-fixture';
+import { createTestApp, registerUser, type TestApp } from './support/app';
+
+// A gauge on the Mississippi at St. Paul, answered in USGS's RDB and WaterML-JSON formats.
+const SITES = [
+  '# US Geological Survey',
+  'agency_cd\tsite_no\tstation_nm\tsite_tp_cd\tdec_lat_va\tdec_long_va',
+  '5s\t15s\t50s\t7s\t16s\t16s',
+  'USGS\t05331000\tMISSISSIPPI RIVER AT ST. PAUL, MN\tST\t44.94433\t-93.08744',
+  '',
+].join('\n');
+
+function waterMl(at: Date) {
+  const series = (code: string, unit: string, value: string) => ({
+    sourceInfo: {
+      siteName: 'MISSISSIPPI RIVER AT ST. PAUL, MN',
+      siteCode: [{ value: '05331000', agencyCode: 'USGS' }],
+      geoLocation: { geogLocation: { latitude: 44.94433, longitude: -93.08744 } },
+    },
+    variable: { variableCode: [{ value: code }], unit: { unitCode: unit }, noDataValue: -999999 },
+    values: [{ value: [{ value, qualifiers: ['P'], dateTime: at.toISOString() }] }],
+  });
+  return { value: { timeSeries: [series('00060', 'ft3/s', '12400'), series('00065', 'ft', '7.21')] } };
+}
+
+// A square lake of about 216 acres around (45.005, -93.27), as Overpass answers `out geom`.
+const LAKE = {
+  elements: [
+    {
+      type: 'way',
+      id: 42,
+      tags: { natural: 'water', name: 'Test Lake' },
+      geometry: [
+        { lat: 45.0, lon: -93.275 },
+        { lat: 45.0, lon: -93.265 },
+        { lat: 45.01, lon: -93.265 },
+        { lat: 45.01, lon: -93.275 },
+        { lat: 45.0, lon: -93.275 },
+      ],
+    },
+  ],
+};
+
+let outside: LoopbackServer;
+let t: TestApp;
+let plain: TestApp;
+
+beforeAll(async () => {
+  outside = await startLoopbackServer((request, res) => {
+    const path = new URL(request.url, 'http://x').pathname;
+    if (path.startsWith('/usgs/nwis/site')) {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(SITES);
+    } else if (path.startsWith('/usgs/nwis/')) sendJson(res, waterMl(new Date(Date.now() - 15 * 60_000)));
+    else if (path.startsWith('/overpass')) sendJson(res, LAKE);
+    else sendJson(res, openMeteo(request, new Date()));
+  });
+  const base = { OPEN_METEO_URL: outside.url, OPEN_METEO_ARCHIVE_URL: outside.url, FEATURE_FLAGS: 'FREEFORALL' };
+  t = await createTestApp({ ...base, USGS_URL: `${outside.url}/usgs`, OVERPASS_URL: `${outside.url}/overpass` });
+  plain = await createTestApp(base);
+});
+afterAll(async () => {
+  await t.close();
+  await plain.close();
+  await outside.close();
+});
+
+describe('waterflow of the nearest gauge', () => {
+  it('is filled in on create and answered by get-waterflow', async () => {
+    const user = await registerUser(t);
+    const res = await t.request({ method: 'POST', url: '/api/logs/create', token: user.token, payload: { type: 'Catch', location: { lat: 44.95, lng: -93.1 } } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().lake).toMatchObject({ station: 'MISSISSIPPI RIVER AT ST. PAUL, MN', siteCode: '05331000', agency: 'USGS', waterflow: { rate: 12400, gageHeight: 7.21 } });
+    const lookup = await t.request({ method: 'POST', url: '/api/log/get-waterflow/new', token: user.token, payload: { lat: 44.95, lng: -93.1 } });
+    expect(lookup.json()).toMatchObject({ siteCode: '05331000', waterflow: { rate: 12400 } });
+  });
+
+  it('says plainly when lookups are off', async () => {
+    const user = await registerUser(plain);
+    const res = await plain.request({ method: 'POST', url: '/api/log/get-waterflow/new', token: user.token, payload: { lat: 44.95, lng: -93.1 } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toBe('Waterflow lookups are not configured on this server.');
+    const log = await plain.request({ method: 'POST', url: '/api/logs/create', token: user.token, payload: { type: 'Catch', location: { lat: 44.95, lng: -93.1 } } });
+    expect(log.json().lake.waterflow).toBeNull();
+    expect(log.json().pending).toEqual([]);
+  });
+});
+
+describe('lakes from OpenStreetMap', () => {
+  it('finds the lake whose outline holds the point and keeps it for next time', async () => {
+    const first = await t.request({ method: 'POST', url: '/api/util/find-lake', payload: { lat: 45.005, lng: -93.27 } });
+    expect(first.json()).toMatchObject({ name: 'Test Lake', area: expect.any(Number) });
+    expect(first.json().area).toBeGreaterThan(200);
+    const calls = outside.requests.filter((r) => r.url.startsWith('/overpass')).length;
+    const again = await t.request({ method: 'POST', url: '/api/util/find-lake', payload: { lat: 45.006, lng: -93.271 } });
+    expect(again.json().name).toBe('Test Lake');
+    expect(outside.requests.filter((r) => r.url.startsWith('/overpass')).length).toBe(calls);
+  });
+});
