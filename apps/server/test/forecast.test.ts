@@ -109,11 +109,18 @@ describe('past and hourly weather', () => {
     expect(res.json()[0].date).toMatch(new RegExp(`^${today}T00:00:00-0[56]:00$`));
     const bad = await t.request({ method: 'POST', url: '/api/weather/forecast/hourly', payload: { search: '56401', date: 'tomorrow' } });
     expect(bad.statusCode).toBe(400);
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const visitor = await t.request({ method: 'POST', url: '/api/weather/forecast/hourly', payload: { search: '56401', date: tomorrow } });
+    expect(visitor.statusCode).toBe(401);
+    const free = await registerUser(t);
+    const locked = await t.request({ method: 'POST', url: '/api/weather/forecast/hourly', token: free.token, payload: { search: '56401', date: tomorrow } });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().error).toMatch(/extended forecast is a premium feature/);
+    const member = await registerUser(premiumApp);
     failing = true;
     try {
-      // another day: the answer for today is cached for the hour
-      const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-      const down = await t.request({ method: 'POST', url: '/api/weather/forecast/hourly', payload: { search: '56401', date: tomorrow } });
+      // another day than today, whose answer is cached for the hour
+      const down = await premiumApp.request({ method: 'POST', url: '/api/weather/forecast/hourly', token: member.token, payload: { search: '56401', date: tomorrow } });
       expect(down.statusCode).toBe(503);
       expect(down.json().error).toMatch(/Weather is unavailable right now/);
     } finally {

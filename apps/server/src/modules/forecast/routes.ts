@@ -26,7 +26,7 @@ export function forecastRoutes(app: FastifyInstance, forecast: ForecastService, 
 
   app.post('/api/weather/forecast/hourly', async (request) => {
     const input = parse(hourlyInput, request.body);
-    return forecast.hourly(input.search, input.date);
+    return forecast.hourly(input.search, input.date, await viewer(request));
   });
 
   app.post('/api/weather/historic/forecast', async (request) =>

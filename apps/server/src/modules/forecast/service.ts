@@ -90,8 +90,12 @@ export class ForecastService {
     await this.deps.repo.removeSearch(userId, term);
   }
 
-  async hourly(term: string, date: string) {
+  /** Today's hours are part of the free forecast; other days belong to the premium extended one. */
+  async hourly(term: string, date: string, viewer: Viewer) {
     const place = this.find(term);
+    if (!viewer?.premium && date !== localDateOf(this.now(), place.timeZone)) {
+      throw viewer ? forbidden(PREMIUM_EXTENDED) : unauthorized('Sign up to see the hourly forecast of other days.');
+    }
     try {
       return await this.deps.weather.hourly(place, date);
     } catch (error) {
