@@ -2,7 +2,7 @@ import { Anchor, Avatar, Burger, Button, Group, Menu, Text, UnstyledButton } fro
 import type { UserView } from '@tightlines/core/accounts';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { topLinks, visibleLinks } from '../navigation';
-import { useInstantDraft, useCreateLog } from './log-actions';
+import { useCreateLog, useInstantDraft } from '../../lib/log-actions';
 import { logout } from './use-logout';
 import classes from './shell.module.css';
 

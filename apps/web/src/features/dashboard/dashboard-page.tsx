@@ -1,17 +1,26 @@
-import { Alert, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { messages } from '@tightlines/core/messages';
 import { Link } from 'react-router';
 import { Page } from '../../components/page';
 import { useCurrentUser } from '../../lib/current-user';
+import { ActionButton } from './action-button';
+import { dashboardKeys, fetchStats } from './api';
+import { DownloadAppPopup } from './download-app-popup';
+import { EventsWidget } from './events-widget';
 import { LunarWidget } from './lunar-widget';
+import { StatsWidget } from './stats-widget';
 import { usePosition } from './use-position';
 import { WeatherWidget } from './weather-widget';
 
-const notYetWidgets = ['Your Stats', 'Events'];
+const DashboardCharts = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
 
 export function DashboardPage() {
   const { user } = useCurrentUser();
   const position = usePosition();
+  const stats = useQuery({ queryKey: dashboardKeys.stats, queryFn: fetchStats });
+  const registered = user?.events.registered ?? [];
   return (
     <Page title="Dashboard" size="lg">
       <Group justify="space-between" mb="lg">
@@ -31,17 +40,16 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <WeatherWidget position={position} />
         <LunarWidget position={position} />
-        {notYetWidgets.map((name) => (
-          <Card key={name} withBorder padding="lg">
-            <Title order={2} size="h4">
-              {name}
-            </Title>
-            <Text c="dimmed" size="sm" mt={6}>
-              {messages.notAvailableYet}
-            </Text>
-          </Card>
-        ))}
+        <StatsWidget />
+        {registered.length > 0 && <EventsWidget registered={registered} owned={[]} />}
       </SimpleGrid>
+      {stats.data && (
+        <Suspense fallback={<Skeleton height={280} mt="md" />}>
+          <DashboardCharts charts={stats.data.charts} />
+        </Suspense>
+      )}
+      <ActionButton />
+      <DownloadAppPopup />
     </Page>
   );
 }

@@ -1,0 +1,44 @@
+import { Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { eventTabs, eventTarget, type EventSummary } from '@tightlines/core/events';
+import { Link } from 'react-router';
+import { WidgetCard } from './widget-card';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** Shown only to anglers who have events; owned events arrive with event administration. */
+export function EventsWidget({ registered, owned }: { registered: EventSummary[]; owned: EventSummary[] }) {
+  const tabs = eventTabs(registered, owned, new Date());
+  const list = (tab: 'Registered' | 'Owned' | 'Complete', events: Array<EventSummary & { owned?: boolean }>) =>
+    events.length === 0 ? (
+      <Text size="sm" c="dimmed">
+        No events here.
+      </Text>
+    ) : (
+      <Stack gap={6}>
+        {events.map((e) => (
+          <UnstyledButton key={e.eventId} component={Link} to={eventTarget(e, tab, e.owned ?? tab === 'Owned')}>
+            <Text size="sm" fw={600}>
+              {e.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {day(e.startDate)} – {day(e.endDate)}
+            </Text>
+          </UnstyledButton>
+        ))}
+      </Stack>
+    );
+  return (
+    <WidgetCard title="Events">
+      <Tabs defaultValue="Registered">
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="Registered">Registered</Tabs.Tab>
+          <Tabs.Tab value="Owned">Owned</Tabs.Tab>
+          <Tabs.Tab value="Complete">Complete</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="Registered">{list('Registered', tabs.Registered)}</Tabs.Panel>
+        <Tabs.Panel value="Owned">{list('Owned', tabs.Owned)}</Tabs.Panel>
+        <Tabs.Panel value="Complete">{list('Complete', tabs.Complete)}</Tabs.Panel>
+      </Tabs>
+    </WidgetCard>
+  );
+}
