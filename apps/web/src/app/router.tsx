@@ -23,6 +23,12 @@ const accounts = {
   confirm: () => import('../features/accounts/confirm-reset-page').then((m) => ({ Component: m.ConfirmResetPage })),
   reset: () => import('../features/accounts/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
 };
+const logs = {
+  create: () => import('../features/logs/create-log-page').then((m) => ({ Component: m.CreateLogPage })),
+  edit: () => import('../features/logs/edit-log-page').then((m) => ({ Component: m.EditLogPage })),
+  view: () => import('../features/logs/view-log-page').then((m) => ({ Component: m.ViewLogPage })),
+  userLogs: () => import('../features/logs/user-logs-page').then((m) => ({ Component: m.UserLogsPage })),
+};
 const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' | 'AppInfoPage'): Loader => () =>
   import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
 
@@ -50,10 +56,10 @@ const publicRoutes: RouteObject[] = [
   notYet('/event/:id', 'Event'),
   notYet('/series/:id', 'Series'),
   notYet('/event-leaderboard/:id', 'Live Leaderboard'),
-  notYet('/forecast', 'Forecast'),
-  notYet('/logs/:username', 'Fishing Logs'),
-  notYet('/logs/:username/:id', 'Fishing Log', 'View User Log'),
-  notYet('/log/:id', 'Fishing Log', 'View Log'),
+  page('/forecast', () => import('../features/forecast/forecast-page').then((m) => ({ Component: m.ForecastPage })), 'Forecast'),
+  page('/logs/:username', logs.userLogs, 'Fishing Logs'),
+  page('/logs/:username/:id', logs.view, 'View User Log'),
+  page('/log/:id', logs.view, 'View Log'),
 ];
 
 const visitorRoutes: RouteObject[] = [
@@ -67,11 +73,11 @@ const memberRoutes: RouteObject[] = [
   page('/dashboard', () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })), 'Dashboard'),
   notYet('/subscription', 'Subscription'),
   notYet('/free-for-all', 'Our Gift to You'),
-  notYet('/account', 'My Account'),
+  page('/account', () => import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })), 'My Account'),
   notYet('/dash-data', 'Fishing Data'),
   notYet('/inner-circle', 'Inner Circle'),
-  notYet('/create-log', 'Create a Fishing Log'),
-  notYet('/log/edit/:id', 'Edit Log', 'Edit Log'),
+  page('/create-log', logs.create, 'Create Log'),
+  page('/log/edit/:id', logs.edit, 'Edit Log'),
   notYet('/create-outing', 'Create an Outing'),
   notYet('/view-outing/:id', 'View Outing', 'View Outing'),
   notYet('/edit-outing/:id', 'Edit Outing', 'Edit Outing'),

@@ -100,11 +100,12 @@ const SHAPES: Record<IconName, ReactNode> = {
   ),
 };
 
-export function WeatherIcon({ icon, summary, size = 32 }: { icon: IconName; summary: string; size?: number }) {
+/** Stored logs may carry an icon name from an older list; those fall back to a cloud. */
+export function WeatherIcon({ icon, summary, size = 32 }: { icon: IconName | string | null; summary: string; size?: number }) {
   return (
     <svg viewBox="0 0 24 24" width={size} height={size} role="img" aria-label={summary} style={{ flex: 'none' }}>
       <title>{summary}</title>
-      {SHAPES[icon] ?? SHAPES.cloudy}
+      {SHAPES[(icon ?? 'cloudy') as IconName] ?? SHAPES.cloudy}
     </svg>
   );
 }

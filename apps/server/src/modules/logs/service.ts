@@ -27,6 +27,7 @@ export const NEAREST_LAKE_KM = 1.5;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Owner = { id: string; username: string };
+type Angler = Owner & { profilePicture: string | null };
 type Deps = {
   repo: LogsRepo;
   enricher: LogEnricher;
@@ -34,7 +35,7 @@ type Deps = {
   waterflow: WaterflowProvider | null;
   lakeSource: LakeSource | null;
   premium: (userId: string) => Promise<boolean>;
-  userByName: (username: string) => Promise<Owner | undefined>;
+  userByName: (username: string) => Promise<Angler | undefined>;
   log: ProviderLog;
   now?: () => Date;
 };
@@ -273,7 +274,7 @@ export class LogsService {
     const rows = isOwner
       ? (await this.deps.repo.listByUser(owner.id, limit, 0)).rows
       : await this.deps.repo.listVisible(owner.id, inCircle, limit);
-    return { user: { username: owner.username }, docs: rows.map(toLogView) };
+    return { user: { username: owner.username, profilePicture: owner.profilePicture }, docs: rows.map(toLogView) };
   }
 
   async visitorTags(username: string, viewerId: string | null): Promise<string[]> {

@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { AlertDialog } from '../../components/alert-dialog';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useCurrentUser } from '../../lib/current-user';
+import { useInstantDraft } from '../../lib/log-actions';
 import { secondaryLinks, topLinks, visibleLinks } from '../navigation';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -24,6 +25,7 @@ export function Shell() {
   const name = (matches.at(-1)?.handle as RouteHandle | undefined)?.name;
   const hideNavigation = name !== undefined && FULL_SCREEN_ROUTES.has(name);
   const signedIn = user !== null;
+  const instantDraft = useInstantDraft();
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -63,6 +65,11 @@ export function Shell() {
               {link.label}
             </NavLink>
           ))}
+          {signedIn && (
+            <button type="button" className={classes.mobileLink} style={{ border: 0, background: 'none', textAlign: 'left', cursor: 'pointer' }} onClick={() => void instantDraft()}>
+              Instant Draft
+            </button>
+          )}
           {signedIn && (
             <button type="button" className={classes.mobileLink} style={{ border: 0, background: 'none', textAlign: 'left', cursor: 'pointer' }} onClick={() => void logout()}>
               Logout

@@ -1,0 +1,66 @@
+import { Button, Group, Input, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { currentPosition } from './geolocation';
+import { LogMap, type Point } from './log-map';
+
+type Props = {
+  point: Point | null;
+  color: string;
+  state: string;
+  error?: string | undefined;
+  nearby: { name: string; applied: boolean } | null;
+  onPick: (point: Point) => void;
+  onUseLake: (name: string) => void;
+};
+
+export function LocationPicker({ point, color, state, error, nearby, onPick, onUseLake }: Props) {
+  const phone = useMediaQuery('(max-width: 37.5em)');
+  const [locating, setLocating] = useState(false);
+  const [geoError, setGeoError] = useState<string | null>(null);
+
+  const locateMe = async () => {
+    setLocating(true);
+    setGeoError(null);
+    try {
+      onPick(await currentPosition());
+    } catch (e) {
+      setGeoError((e as Error).message);
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  return (
+    <Input.Wrapper label="Location" withAsterisk description="Click the map where you were fishing (or focus it, pan with the arrow keys and press Enter), or use your location." error={error}>
+      <Stack gap="xs" mt={6}>
+        <LogMap point={point} onPick={onPick} color={color} height={phone ? 240 : 320} label="Map: click to set the log's location" />
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" c={point ? undefined : 'dimmed'} data-testid="picked-location">
+            {point ? `${point.lat.toFixed(3)}, ${point.lng.toFixed(3)}${state ? ` · ${state}` : ''}` : 'No location picked yet'}
+          </Text>
+          <Button variant="light" size="xs" onClick={() => void locateMe()} loading={locating}>
+            Use my location
+          </Button>
+        </Group>
+        {geoError && (
+          <Text size="sm" c="red.8" role="alert">
+            {geoError}
+          </Text>
+        )}
+        {nearby && (
+          <Group gap="xs">
+            <Text size="sm">
+              Nearest lake: <strong>{nearby.name}</strong>
+            </Text>
+            {!nearby.applied && (
+              <Button variant="subtle" size="compact-xs" onClick={() => onUseLake(nearby.name)}>
+                Use this lake
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}
