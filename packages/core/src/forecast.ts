@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { computeSolunarDay, dayScore, formatClock, type SolunarDay, type SolunarPeriod } from './solunar/engine';
-import { addDaysToDate } from './dates';
 
 export const latitude = z.coerce
   .number({ error: 'A latitude is required.' })
@@ -106,10 +105,6 @@ export function toLunarView(day: SolunarDay, date: string, timeZone: string): Lu
 
 export function lunarDay(lat: number, lng: number, date: string, timeZone: string): LunarView {
   return toLunarView(computeSolunarDay({ lat, lng, date, timeZone }), date, timeZone);
-}
-
-export function lunarDays(lat: number, lng: number, firstDate: string, count: number, timeZone: string): LunarView[] {
-  return Array.from({ length: count }, (_, i) => lunarDay(lat, lng, addDaysToDate(firstDate, i), timeZone));
 }
 
 /** One day of the monthly calendar, in the shape of the seed's monthly lunar call. */

@@ -2,7 +2,6 @@ import { addDaysToDate, daysInMonth } from '@tightlines/core/dates';
 import { barometerInches, windLabel, type WeatherCurrent } from '@tightlines/core/weather';
 import {
   lunarDay,
-  lunarDays,
   type LunarView,
   type MonthlyLunarDay,
 } from '@tightlines/core/forecast';
@@ -31,11 +30,33 @@ type Deps = {
 
 export type ForecastLocation = Place;
 
+/**
+ * A day's sun and moon never change, and computing one costs several milliseconds of CPU, so
+ * searched places (a few hundred ZIP codes and cities at most) keep theirs in memory.
+ */
+const LUNAR_CACHE_SIZE = 5000;
+
 export class ForecastService {
   private readonly now: () => Date;
+  private readonly lunarCache = new Map<string, LunarView>();
 
   constructor(private readonly deps: Deps) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  private lunarDay(lat: number, lng: number, date: string, timeZone: string): LunarView {
+    const key = `${lat},${lng},${date},${timeZone}`;
+    let day = this.lunarCache.get(key);
+    if (!day) {
+      day = lunarDay(lat, lng, date, timeZone);
+      if (this.lunarCache.size >= LUNAR_CACHE_SIZE) this.lunarCache.delete(this.lunarCache.keys().next().value!);
+      this.lunarCache.set(key, day);
+    }
+    return day;
+  }
+
+  private lunarDays(lat: number, lng: number, first: string, count: number, timeZone: string): LunarView[] {
+    return Array.from({ length: count }, (_, i) => this.lunarDay(lat, lng, addDaysToDate(first, i), timeZone));
   }
 
   find(term: string): Place {
@@ -81,7 +102,7 @@ export class ForecastService {
       weatherCurrent: current.value,
       weatherForecast: daily?.value ?? [],
       weatherError: current.reason ?? daily?.reason ?? null,
-      lunar: lunarDays(place.lat, place.lng, today, FORECAST_DAYS, place.timeZone),
+      lunar: this.lunarDays(place.lat, place.lng, today, FORECAST_DAYS, place.timeZone),
       locked: { extended: !viewer?.premium, historic: !viewer?.premium },
     };
   }
@@ -131,7 +152,7 @@ export class ForecastService {
       if (Number.isNaN(instant.getTime())) throw badRequest('That time is not a valid date.');
       date = localDateOf(instant, timeZone);
     }
-    return lunarDay(lat, lng, date, timeZone);
+    return this.lunarDay(lat, lng, date, timeZone);
   }
 
   monthly(query: { location: string; tz?: string | undefined; month?: number | undefined; year?: number | undefined }): MonthlyLunarDay[] {
@@ -165,7 +186,7 @@ export class ForecastService {
     const stamp = this.now();
 
     if (alertType === 'Lunar Event') {
-      for (const day of lunarDays(location.lat, location.lng, today, CALENDAR_DAYS, timeZone)) {
+      for (const day of this.lunarDays(location.lat, location.lng, today, CALENDAR_DAYS, timeZone)) {
         const add = (kind: string, start: string, end: string, note: string) =>
           calendar.createEvent({
             id: `${day.date}-${kind.replace(/\s+/g, '-').toLowerCase()}-${start}@tightlines`,
