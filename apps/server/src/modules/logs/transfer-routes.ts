@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import { LOG_CSV_FILENAME } from '@tightlines/core/log-csv';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { requireSession } from '../../lib/auth';
+import { badRequest } from '../../lib/errors';
+import {
+  IMPORT_MAX_BYTES,
+  MAX_PHOTOS,
+  TooManyPhotosError,
+  type LogTransferService,
+  type PhotoUpload,
+} from './transfer';
+
+/** The CSV file field of the import form, as the seeds name it. */
+export const IMPORT_FIELD = 'userLogs';
+
+export function transferRoutes(app: FastifyInstance, transfer: LogTransferService, config: Config) {
+  const owner = (request: FastifyRequest) => {
+    const { user } = requireSession(request);
+    return { id: user.id, username: user.username };
+  };
+
+  app.get('/api/user/export-logs', async (request, reply) => {
+    const me = owner(request);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${LOG_CSV_FILENAME}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(transfer.exportCsv(me)));
+  });
+
+  app.post('/api/util/import/csv/user-logs', async (request) => {
+    const me = owner(request);
+    // Refused before anything is read from the upload.
+    await transfer.assertCanImport(me.id);
+    if (!request.isMultipart()) throw badRequest('Please send the file as multipart/form-data.');
+    const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    if (!file) throw badRequest('Please choose a .csv file to import.');
+    if (file.fieldname !== IMPORT_FIELD) {
+      file.file.resume();
+      throw badRequest(`Please send the file in the field "${IMPORT_FIELD}".`);
+    }
+    return transfer.importCsv(me.id, { filename: file.filename, stream: file.file });
+  });
+
+  app.post('/api/logs/from-photos', async (request, reply) => {
+    const me = owner(request);
+    if (!request.isMultipart()) throw badRequest('Please send the photos as multipart/form-data.');
+    const drafts = await transfer.draftsFromPhotos(me, photoUploads(request, config.uploadMaxBytes), config.uploadMaxBytes);
+    return reply.code(drafts.created.length > 0 ? 201 : 200).send(drafts);
+  });
+}
+
+/** The request's files one at a time (never more than one in memory). */
+async function* photoUploads(request: FastifyRequest, maxBytes: number): AsyncGenerator<PhotoUpload> {
+  const files = request.files({ limits: { files: MAX_PHOTOS, fileSize: maxBytes }, throwFileSizeLimit: false });
+  try {
+    for await (const part of files) {
+      const body = await part.toBuffer();
+      yield { filename: part.filename, body, tooLarge: part.file.truncated };
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new TooManyPhotosError();
+    throw error;
+  }
+}

@@ -1,0 +1,384 @@
+import type { Readable } from 'node:stream';
+import exifr from 'exifr';
+import Papa from 'papaparse';
+import {
+  LOG_CSV_HEADER_LINE,
+  logCsvLine,
+  readLogCsvHeader,
+  readLogCsvRecord,
+  type LogCsvHeader,
+  type LogCsvRecord,
+} from '@tightlines/core/log-csv';
+import { logInput, type LogLunar, type LogView } from '@tightlines/core/logs';
+import { messages } from '@tightlines/core/messages';
+import { localDateOf } from '@tightlines/core/solunar/time';
+import { badRequest, conflict, forbidden, HttpError } from '../../lib/errors';
+import type { PlacesProvider } from '../../providers/places/places';
+import { logLunar } from './enrich';
+import type { LogsService } from './service';
+import { inputColumns, resolveInstant, toLogView } from './service';
+import { BULK_INDEX, toBulkTuple, type BulkRow, type TransferRepo } from './transfer-repo';
+
+/** Rows per import file; a bigger history goes in several files. */
+export const IMPORT_MAX_ROWS = 100_000;
+/** 100,000 fully filled rows of an export take about 60 MB. */
+export const IMPORT_MAX_BYTES = 128 * 1024 * 1024;
+/** Problems listed in a refused import's answer; the count covers them all. */
+export const LISTED_PROBLEMS = 20;
+/** Imports running at once in this process (each may hold up to IMPORT_MAX_ROWS parsed rows). */
+export const CONCURRENT_IMPORTS = 2;
+export const EXPORT_PAGE_SIZE = 1000;
+export const MAX_PHOTOS = 20;
+export const NO_GPS = 'No GPS position in this photo.';
+/** Imported rows without lunar data share one solunar day per cell of 1/20 degree. */
+const LUNAR_CELLS_PER_DEGREE = 20;
+/** Same grace as LogsService.create for a clock a little ahead. */
+const FUTURE_GRACE_MS = 5 * 60_000;
+
+type Owner = { id: string; username: string };
+export type RowProblem = { row: number; message: string };
+export type PhotoUpload = { filename: string; body: Buffer; tooLarge: boolean };
+export type PhotoDrafts = { created: LogView[]; skipped: Array<{ file: string; reason: string }> };
+
+/** A refused import: nothing was saved; `rows` names the first problems, the message counts them all. */
+export class ImportProblemsError extends HttpError {
+  constructor(
+    readonly count: number,
+    readonly rows: RowProblem[],
+  ) {
+    const listed = rows.map((p) => `row ${p.row}: ${p.message}`).join('; ');
+    const more = count > rows.length ? `; and ${count - rows.length} more` : '';
+    super(400, `There were problems in ${count} ${count === 1 ? 'row' : 'rows'}: ${listed}${more}. Nothing was imported.`);
+  }
+
+  override body() {
+    return { error: this.message, rows: this.rows };
+  }
+}
+
+/** Thrown by a photo source when more than MAX_PHOTOS files arrive. */
+export class TooManyPhotosError extends Error {}
+
+type Deps = {
+  repo: TransferRepo;
+  logs: LogsService;
+  places: PlacesProvider;
+  /** Import is for premium members (or everyone while FREEFORALL is on). */
+  premium: (userId: string) => Promise<boolean>;
+  now?: () => Date;
+};
+
+/**
+ * Moving logs in and out: the CSV export (streamed from the database page by page), the CSV
+ * import (all or nothing, bulk-inserted), and Draft logs made from geotagged photos.
+ */
+export class LogTransferService {
+  private readonly now: () => Date;
+  private readonly importing = new Set<string>();
+
+  constructor(private readonly deps: Deps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  // -----------------------------------------------------------------------------------------------
+  // Export
+  // -----------------------------------------------------------------------------------------------
+
+  /** The header line, then every log in time order, one database page (and one chunk) at a time. */
+  async *exportCsv(owner: Owner): AsyncGenerator<string> {
+    yield LOG_CSV_HEADER_LINE;
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      const page = await this.deps.repo.page(owner.id, after, EXPORT_PAGE_SIZE);
+      let chunk = '';
+      for (const row of page) chunk += logCsvLine(toLogView({ ...row, username: owner.username }));
+      if (chunk) yield chunk;
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE_SIZE) return;
+      after = { at: last.cursorAt, id: last.id };
+    }
+  }
+
+  // -----------------------------------------------------------------------------------------------
+  // Import
+  // -----------------------------------------------------------------------------------------------
+
+  async assertCanImport(userId: string): Promise<void> {
+    if (!(await this.deps.premium(userId))) throw forbidden(messages.importNeedsSubscription);
+  }
+
+  /**
+   * Reads the whole file first, checking every row; only a file without a single problem is saved,
+   * in one transaction. Each checked row is kept as one compact JSON string while the rest of the
+   * file is read; the text itself is never held whole.
+   */
+  async importCsv(userId: string, file: { filename: string; stream: Readable & { truncated?: boolean } }): Promise<{ imported: number }> {
+    const { stream } = file;
+    try {
+      await this.assertCanImport(userId);
+      if (!/\.csv$/i.test(file.filename)) {
+        throw badRequest('Only .csv files can be imported. Save the spreadsheet as CSV (comma-separated, UTF-8) and upload that file.');
+      }
+      if (this.importing.has(userId)) throw conflict('An import of yours is still running. Please wait for it to finish.');
+      if (this.importing.size >= CONCURRENT_IMPORTS) throw new HttpError(503, 'The server is busy with other imports. Please try again in a minute.');
+      this.importing.add(userId);
+      try {
+        const parsed = await this.parseCsv(userId, stream);
+        await this.fillLunar(parsed.rows, parsed.needLunar);
+        const imported = await this.deps.repo.insertLogs(userId, handOver(parsed.rows), parsed.tags);
+        return { imported };
+      } finally {
+        this.importing.delete(userId);
+      }
+    } finally {
+      // Whatever was not read (a refused file) is drained so the request can finish.
+      if (!stream.readableEnded) stream.resume();
+    }
+  }
+
+  private parseCsv(userId: string, stream: Readable & { truncated?: boolean }) {
+    const now = this.now();
+    const rows: BulkRow[] = [];
+    const needLunar: number[] = [];
+    const tags = new Map<string, string>();
+    const problems: RowProblem[] = [];
+    let problemCount = 0;
+    let header: LogCsvHeader | null = null;
+    let refusal: string | null = null;
+    let row = 0;
+    let dataRows = 0;
+
+    const problem = (message: string) => {
+      problemCount += 1;
+      if (problems.length < LISTED_PROBLEMS) problems.push({ row, message });
+      // A file with a problem is refused whole: the rows read so far are no longer needed.
+      rows.length = 0;
+      needLunar.length = 0;
+    };
+
+    const step = (fields: string[], errors: Papa.ParseError[]) => {
+      row += 1;
+      if (refusal) return;
+      if (fields.length === 1 && fields[0]?.trim() === '') return; // a blank line
+      if (!header) {
+        const read = readLogCsvHeader(fields);
+        if (read.ok) header = read.header;
+        else refusal = read.message;
+        return;
+      }
+      dataRows += 1;
+      if (dataRows > IMPORT_MAX_ROWS) {
+        refusal = `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} logs. Please split it into smaller files.`;
+        return;
+      }
+      const quoteError = errors.find((e) => e.type === 'Quotes');
+      if (quoteError) return problem(`the quotes in this row do not pair up (${quoteError.message}).`);
+      const read = readLogCsvRecord(fields, header);
+      if (!read.ok) return problem(read.message);
+      const built = this.toRow(userId, read.record, now);
+      if (!built.ok) return problem(built.message);
+      for (const tag of read.record.input.tags) {
+        const key = tag.toLowerCase();
+        if (!tags.has(key)) tags.set(key, tag);
+      }
+      if (problemCount > 0) return;
+      if (read.record.lunar === null) needLunar.push(rows.length);
+      rows.push(built.row);
+    };
+
+    return new Promise<{ rows: BulkRow[]; needLunar: number[]; tags: string[] }>((resolve, reject) => {
+      stream.setEncoding('utf8');
+      Papa.parse<string[]>(stream, {
+        delimiter: ',',
+        step: (results) => step(results.data, results.errors),
+        complete: () => {
+          // The upload limit cut the file short: whatever its last rows say, that is the problem.
+          if (stream.truncated) {
+            return reject(new HttpError(413, `That file is too large. The limit is ${Math.round(IMPORT_MAX_BYTES / 1024 / 1024)} MB.`));
+          }
+          if (refusal) return reject(badRequest(refusal));
+          if (!header) return reject(badRequest('The file is empty. Its first row must name the columns (export your logs to see every column).'));
+          if (problemCount > 0) return reject(new ImportProblemsError(problemCount, problems));
+          if (dataRows === 0) return reject(badRequest('The file has a header row but no logs.'));
+          resolve({ rows, needLunar, tags: [...tags.values()] });
+        },
+        error: (error: Error) => reject(error),
+      });
+    });
+  }
+
+  /**
+   * A checked record as the row the bulk insert sends, written as JSON at once: a compact string
+   * of its own, holding on to nothing of the file's text.
+   */
+  private toRow(userId: string, record: LogCsvRecord, now: Date): { ok: true; row: BulkRow } | { ok: false; message: string } {
+    const { input } = record;
+    const { lat, lng } = input.location;
+    let place: { timeZone: string; state: string | null } | null = null;
+    const reverse = () => (place ??= this.deps.places.reverse(lat, lng));
+    const timeZone = record.timeZone ?? reverse().timeZone;
+    const occurredAt = resolveInstant(input.date, timeZone, now);
+    if (Number.isNaN(occurredAt.getTime())) return { ok: false, message: 'date: The date is not a real date.' };
+    if (occurredAt.getTime() > now.getTime() + FUTURE_GRACE_MS) return { ok: false, message: 'date: A log cannot be dated in the future.' };
+    const tuple = toBulkTuple({
+      ...inputColumns(input),
+      userId,
+      occurredAt,
+      timeZone,
+      state: input.location.state ?? reverse().state,
+      weather: record.weather,
+      lunar: record.lunar,
+      moonPhase: record.lunar?.moonPhase ?? null,
+      waterflow: record.waterflow,
+      gaugeStation: record.station,
+      gaugeSiteCode: record.siteCode,
+      gaugeAgency: record.agency,
+    });
+    return { ok: true, row: JSON.stringify(tuple) };
+  }
+
+  /**
+   * Lunar data for rows whose file had none, computed offline as a log's creation does. One
+   * solunar day costs milliseconds, so it is computed once per local day at the centre of each
+   * 0.05° cell (about 5 km; rise and set times there are within a minute of the log's own spot)
+   * and shared by the rows in the cell, and the event loop is let go every 20 ms.
+   */
+  private async fillLunar(rows: BulkRow[], indexes: readonly number[]): Promise<void> {
+    const cache = new Map<string, LogLunar>();
+    let slice = performance.now();
+    for (const i of indexes) {
+      const tuple = JSON.parse(rows[i] ?? '[]') as unknown[];
+      const lat = Math.round(Number(tuple[BULK_INDEX.lat]) * LUNAR_CELLS_PER_DEGREE) / LUNAR_CELLS_PER_DEGREE;
+      const lng = Math.round(Number(tuple[BULK_INDEX.lng]) * LUNAR_CELLS_PER_DEGREE) / LUNAR_CELLS_PER_DEGREE;
+      const at = new Date(String(tuple[BULK_INDEX.occurred_at]));
+      const timeZone = String(tuple[BULK_INDEX.time_zone]);
+      const key = `${lat},${lng},${timeZone},${localDateOf(at, timeZone)}`;
+      let lunar = cache.get(key);
+      if (!lunar) {
+        lunar = logLunar(lat, lng, at, timeZone);
+        cache.set(key, lunar);
+      }
+      tuple[BULK_INDEX.lunar] = lunar;
+      tuple[BULK_INDEX.moon_phase] = lunar.moonPhase;
+      rows[i] = JSON.stringify(tuple);
+      if (performance.now() - slice > 20) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+    }
+  }
+
+  // -----------------------------------------------------------------------------------------------
+  // Drafts from photos
+  // -----------------------------------------------------------------------------------------------
+
+  /**
+   * A Draft log for every photo that knows where it was taken, at that place and time, with the
+   * photo (metadata stripped) as the log's photo. More than MAX_PHOTOS files: nothing is kept.
+   */
+  async draftsFromPhotos(owner: Owner, photos: AsyncIterable<PhotoUpload>, maxBytes: number): Promise<PhotoDrafts> {
+    const result: PhotoDrafts = { created: [], skipped: [] };
+    try {
+      for await (const photo of photos) {
+        if (photo.tooLarge) {
+          result.skipped.push({ file: photo.filename, reason: `This photo is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` });
+          continue;
+        }
+        const made = await this.draftFromPhoto(owner, photo.body);
+        if (typeof made === 'string') result.skipped.push({ file: photo.filename, reason: made });
+        else result.created.push(made);
+      }
+    } catch (error) {
+      if (!(error instanceof TooManyPhotosError)) throw error;
+      await Promise.all(result.created.map((log) => this.deps.logs.delete(log._id, owner.id)));
+      throw badRequest(`Send at most ${MAX_PHOTOS} photos at once. Nothing was created.`);
+    }
+    if (result.created.length === 0 && result.skipped.length === 0) throw badRequest('Please choose one or more photos.');
+    return result;
+  }
+
+  /** The created draft, or why the photo was skipped. */
+  private async draftFromPhoto(owner: Owner, body: Buffer): Promise<LogView | string> {
+    const taken = await readPhotoPlace(body);
+    if (!taken) return NO_GPS;
+    const { lat, lng, date } = taken;
+    if (date) {
+      const instant = resolveInstant(date, this.deps.places.reverse(lat, lng).timeZone, this.now());
+      if (instant.getTime() > this.now().getTime() + FUTURE_GRACE_MS) {
+        return 'This photo is dated in the future; please check the camera clock.';
+      }
+    }
+    if (!(await this.deps.logs.allowance(owner.id)).allowed) return messages.allowanceExceeded;
+    try {
+      const { image } = await this.deps.logs.uploadPhoto(owner.id, body);
+      const input = logInput.parse({ type: 'Draft', date, photo: image, privacy: 'private', location: { lat, lng } });
+      return await this.deps.logs.create(owner, input);
+    } catch (error) {
+      if (error instanceof HttpError && error.status < 500) return error.message;
+      throw error;
+    }
+  }
+}
+
+type ExifTags = {
+  latitude?: number;
+  longitude?: number;
+  DateTimeOriginal?: string;
+  CreateDate?: string;
+  OffsetTimeOriginal?: string;
+  OffsetTimeDigitized?: string;
+  GPSDateStamp?: string;
+  GPSTimeStamp?: number[] | string;
+};
+
+const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
+const OFFSET = /^[+-]\d{2}:\d{2}$/;
+
+/**
+ * Where and when a photo was taken, from its EXIF: the GPS position, and DateTimeOriginal with
+ * OffsetTimeOriginal when the camera wrote one. Without an offset the time is local time at the
+ * photo's position (a date string without offset, resolved by the log's place); without
+ * DateTimeOriginal the GPS time stamp (UTC) stands in; without either, the log is dated now.
+ */
+export async function readPhotoPlace(body: Buffer): Promise<{ lat: number; lng: number; date: string | undefined } | null> {
+  let tags: ExifTags | undefined;
+  try {
+    tags = (await exifr.parse(body, { tiff: true, exif: true, gps: true, ifd1: false, xmp: false, icc: false, iptc: false, reviveValues: false })) as
+      | ExifTags
+      | undefined;
+  } catch {
+    return null;
+  }
+  const lat = tags?.latitude;
+  const lng = tags?.longitude;
+  const valid = (n: unknown, max: number): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= max;
+  // Cameras without a fix sometimes write 0,0: that is no position, not the Gulf of Guinea.
+  if (!tags || !valid(lat, 90) || !valid(lng, 180) || (lat === 0 && lng === 0)) return null;
+  return { lat, lng, date: photoDate(tags) };
+}
+
+function photoDate(tags: ExifTags): string | undefined {
+  const local = EXIF_DATE.exec(tags.DateTimeOriginal ?? tags.CreateDate ?? '');
+  if (local) {
+    const [, y, mo, d, h, mi, s] = local;
+    const offset = tags.DateTimeOriginal ? tags.OffsetTimeOriginal : tags.OffsetTimeDigitized;
+    return `${y}-${mo}-${d}T${h}:${mi}:${s}${offset && OFFSET.test(offset.trim()) ? offset.trim() : ''}`;
+  }
+  const day = /^(\d{4}):(\d{2}):(\d{2})$/.exec(tags.GPSDateStamp ?? '');
+  const time = tags.GPSTimeStamp;
+  if (day && Array.isArray(time) && time.length === 3 && time.every((n) => Number.isFinite(n))) {
+    const [h = 0, m = 0, s = 0] = time;
+    const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
+    return `${day[1]}-${day[2]}-${day[3]}T${pad(h)}:${pad(m)}:${pad(s)}Z`;
+  }
+  return undefined;
+}
+
+/** Hands each row to the insert and lets go of it, so rows already sent can be collected. */
+function* handOver(rows: BulkRow[]): Generator<BulkRow> {
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i];
+    rows[i] = '';
+    if (row) yield row;
+  }
+}

@@ -1,0 +1,122 @@
+import { DEMO_ACCOUNT } from '@tightlines/core/demo';
+import { CREATION_TYPES, type LogView } from '@tightlines/core/logs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { demoSeason, generateLogs } from '../src/demo/generator';
+import { DEMO_LOG_COUNT, DEMO_SEED, seedDemoData } from '../src/demo/seed';
+import { createTestApp, type TestApp } from './support/app';
+
+const LAKES = ['Gull Lake', 'Lake Mille Lacs', 'Leech Lake', 'Lake Minnetonka', 'Rainy Lake'];
+const SPECIES = ['Walleye', 'Northern Pike', 'Musky', 'Largemouth Bass', 'Smallmouth Bass', 'Crappie', 'Bluegill', 'Yellow Perch'];
+/** Seeding as if the server first started on this day. */
+const NOW = new Date('2025-11-20T15:00:00Z');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Row = { id: string; type: string; occurred_at: string; created_at: string; lake_name: string; fish_species: string | null };
+async function demoLogs(): Promise<Row[]> {
+  return queryRows<Row>(
+    t.database.db,
+    sql`select l.id, l.type, l.occurred_at::text, l.created_at::text, l.lake_name, l.fish_species
+        from logs l join users u on u.id = l.user_id where lower(u.email) = lower(${DEMO_ACCOUNT.email}) order by l.occurred_at, l.id`,
+  );
+}
+
+const countBy = <T>(items: T[], key: (item: T) => string) =>
+  items.reduce<Record<string, number>>((acc, item) => ({ ...acc, [key(item)]: (acc[key(item)] ?? 0) + 1 }), {});
+
+describe('demo data', () => {
+  it('gives the demo angler a season of sample logs on the first start', async () => {
+    await seedDemoData(t.database.db, t.app.log, { now: NOW });
+    const rows = await demoLogs();
+    expect(rows).toHaveLength(DEMO_LOG_COUNT);
+
+    const login = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
+    expect(login.statusCode, login.body).toBe(200);
+    const list = await t.request({ method: 'GET', url: '/api/user/logs?limit=500', token: login.json().token });
+    const { docs, total } = list.json() as { docs: LogView[]; total: number };
+    expect(total).toBe(DEMO_LOG_COUNT);
+
+    // May to October 2025, in the past, on the five lakes, in Minnesota, with weather and lunar data.
+    for (const log of docs) {
+      expect(log.date >= '2025-05-01' && log.date < '2025-11-01').toBe(true);
+      expect(LAKES).toContain(log.location.lake);
+      expect(log).toMatchObject({ timeZone: 'America/Chicago', location: { state: 'MN' }, pending: [] });
+      expect(log.weather?.summary).toEqual(expect.any(String));
+      expect(log.lunar?.moonPhase).toEqual(expect.any(String));
+      if (log.type === 'Draft') expect(log.fish.species).toBeNull();
+    }
+    expect(new Set(docs.map((l) => l.location.lake))).toEqual(new Set(LAKES));
+    expect(new Set(docs.map((l) => l.privacy))).toEqual(new Set(['public', 'protected', 'private']));
+    const types = countBy(docs, (l) => l.type);
+    for (const type of CREATION_TYPES) expect(types[type] ?? 0).toBeGreaterThan(0);
+    expect(types.Draft).toBeGreaterThanOrEqual(2);
+    expect(new Set(docs.flatMap((l) => (l.fish.species ? [l.fish.species] : [])))).toEqual(new Set(SPECIES));
+
+    // Realistic sizes: no 40-inch bluegill, no 10-inch musky.
+    for (const log of docs.filter((l) => l.type === 'Catch')) {
+      const length = log.fish.length ?? 0;
+      if (log.fish.species === 'Bluegill') expect(length).toBeLessThanOrEqual(11);
+      if (log.fish.species === 'Musky') expect(length).toBeGreaterThanOrEqual(30);
+    }
+    // Water warms into summer and cools into autumn.
+    const meanWater = (month: string) => {
+      const temps = docs.filter((l) => l.date.slice(5, 7) === month && l.lake.waterTemp !== null).map((l) => l.lake.waterTemp ?? 0);
+      return temps.reduce((a, b) => a + b, 0) / temps.length;
+    };
+    expect(meanWater('07')).toBeGreaterThan(meanWater('05'));
+    expect(meanWater('07')).toBeGreaterThan(meanWater('10'));
+
+    // The tags used are on the demo angler's tag list.
+    const tags = (await t.request({ method: 'GET', url: '/api/user/tags', token: login.json().token })).json();
+    expect(tags).toEqual([...new Set(docs.flatMap((l) => l.tags))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+  });
+
+  it('does not use up the demo angler\'s free logs for the month', async () => {
+    const rows = await demoLogs();
+    expect(rows.every((r) => r.created_at === r.occurred_at)).toBe(true);
+    const mid = demoSeason(new Date('2026-07-10T12:00:00Z'));
+    expect(mid.start.toISOString()).toBe('2026-05-01T05:00:00.000Z');
+    expect(mid.end.toISOString()).toBe('2026-07-01T00:00:00.000Z');
+    // Before June the latest whole season is last year's.
+    expect(demoSeason(new Date('2026-05-20T12:00:00Z'))).toEqual({
+      start: new Date('2025-05-01T05:00:00.000Z'),
+      end: new Date('2025-11-01T05:00:00.000Z'),
+    });
+  });
+
+  it('changes nothing on a second start', async () => {
+    const before = await demoLogs();
+    await seedDemoData(t.database.db, t.app.log, { now: new Date() });
+    const after = await demoLogs();
+    expect(after).toEqual(before);
+    const [users] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where lower(email) = lower(${DEMO_ACCOUNT.email})`);
+    expect(Number(users?.n)).toBe(1);
+  });
+
+  it('is deterministic: the same seed and season give the same logs', async () => {
+    const options = { userId: '00000000-0000-0000-0000-000000000000', count: DEMO_LOG_COUNT, seed: DEMO_SEED, season: demoSeason(NOW), now: NOW };
+    const first = generateLogs(options);
+    expect(generateLogs(options)).toEqual(first);
+    const seeded = await demoLogs();
+    expect(countBy(seeded, (r) => r.type)).toEqual(countBy(first, (l) => l.type));
+    expect(countBy(seeded, (r) => r.lake_name)).toEqual(countBy(first, (l) => l.lakeName ?? ''));
+    expect(seeded.map((r) => r.fish_species)).toEqual(first.map((l) => l.fishSpecies ?? null));
+    expect(generateLogs({ ...options, seed: DEMO_SEED + 1 })).not.toEqual(first);
+  });
+
+  it('makes as many logs as asked for several anglers, for benchmarks', () => {
+    const many = [1, 2, 3].map((seed) => generateLogs({ userId: `00000000-0000-0000-0000-00000000000${seed}`, count: 400, seed, season: 2025, now: NOW }));
+    for (const logs of many) {
+      expect(logs).toHaveLength(400);
+      expect(logs.every((l, i) => i === 0 || (logs[i - 1]?.occurredAt.getTime() ?? 0) <= l.occurredAt.getTime())).toBe(true);
+      expect(logs.every((l) => l.occurredAt.getTime() < NOW.getTime())).toBe(true);
+    }
+    expect(() => generateLogs({ userId: 'x', count: 1, seed: 1, season: 2030, now: NOW })).toThrow(RangeError);
+  });
+});
