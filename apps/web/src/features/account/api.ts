@@ -77,3 +77,12 @@ export function importLogsCsv(file: File, onProgress: (fraction: number) => void
     xhr.send(form);
   });
 }
+
+export type PhotoDrafts = { created: Array<{ _id: string; date: string }>; skipped: Array<{ file: string; reason: string }> };
+
+/** Geotagged photos become draft logs at the places and times they were taken. */
+export function draftsFromPhotos(files: File[]): Promise<PhotoDrafts> {
+  const form = new FormData();
+  for (const file of files) form.append('photos', file, file.name);
+  return api<PhotoDrafts>('POST', '/api/logs/from-photos', { form });
+}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { showError } from '../../lib/alerts';
 import type { ApiError } from '../../lib/api';
 import { downloadLogsCsv, importLogsCsv, type ImportFailure } from './api';
+import { PhotoDraftsCard } from './photo-drafts-card';
 
 const IMPORTED = 'Your logs were successfully imported, visit your dashboard to find them.';
 const FAILED = 'There was an error with your upload:';
@@ -91,6 +92,7 @@ export function ImportingTab({ premium }: { premium: boolean }) {
           </Button>
         </Group>
       </Card>
+      <PhotoDraftsCard />
     </Stack>
   );
 }
