@@ -1,0 +1,81 @@
+/**
+ * POST /api/logs/create: a Catch log with every field, the weather, lunar data, state, time zone
+ * and lake filled in by the server. Open-Meteo is a loopback server answering with the test
+ * fixture; the server runs in its own process (in-memory PGlite, logger off, FREEFORALL so the
+ * allowance does not stop the run). Logs are spread over 50 points so the weather cache is hit
+ * as in real use (anglers fish the same waters), and each request is timed at the client.
+ *
+ *   npx tsx bench/create-log.bench.ts [--requests 600] [--json out.json]
+ */
+import { sendJson, startLoopbackServer } from '../apps/server/test/support/loopback-http';
+import { openMeteo } from '../apps/server/test/support/open-meteo-fixture';
+import { countOption, finish } from './lib/report';
+import { startServer } from './lib/server';
+import { ms, rate, summarize, table } from './lib/stats';
+
+const REQUESTS = countOption('--requests', 'BENCH_CREATE_LOG_REQUESTS', 600);
+const CONCURRENCY = 4;
+
+const weather = await startLoopbackServer((request, res) => sendJson(res, openMeteo(request, new Date())));
+const server = await startServer({ OPEN_METEO_URL: weather.url, OPEN_METEO_ARCHIVE_URL: `${weather.url}/archive`, FEATURE_FLAGS: 'FREEFORALL' });
+
+const samples: number[] = [];
+let started = 0;
+let wallMs = 0;
+let cpuMs = 0;
+try {
+  const register = await fetch(`${server.url}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'benchlogger', email: 'logger@example.com', password: 'correct horse 42', passwordConfirm: 'correct horse 42' }),
+  });
+  const { token } = (await register.json()) as { token: string };
+  const body = (i: number) =>
+    JSON.stringify({
+      type: 'Catch',
+      date: new Date(Date.now() - (i % 48) * 3600_000).toISOString(),
+      privacy: 'public',
+      tags: ['bench'],
+      fish: { species: 'Walleye', length: 18 + (i % 12) },
+      lure: { category: 'Jig', colorPrimary: 'Chartreuse' },
+      lake: { waterTemp: 62 },
+      location: { lat: 46.3 + (i % 50) * 0.01, lng: -94.3 },
+    });
+  const cpuBefore = await server.stats();
+  const t0 = performance.now();
+  const worker = async () => {
+    while (started < REQUESTS) {
+      const i = started++;
+      const t = performance.now();
+      const res = await fetch(`${server.url}/api/logs/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: body(i),
+      });
+      const text = await res.text();
+      samples.push(performance.now() - t);
+      if (res.status !== 201) throw new Error(`create ${i}: ${res.status} ${text.slice(0, 200)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  wallMs = performance.now() - t0;
+  cpuMs = (await server.stats()).cpuMs - cpuBefore.cpuMs;
+} finally {
+  await server.stop();
+  await weather.close();
+}
+
+const s = summarize(samples);
+finish({
+  name: 'create-log',
+  title: 'Creating a log',
+  markdown: [
+    `\`POST /api/logs/create\` with a full Catch log, ${REQUESTS} requests at concurrency ${CONCURRENCY}, over 50 places (weather from a loopback Open-Meteo; the server computes lunar data, state, time zone and lake for each log). Latency in ms at the client.`,
+    '',
+    table(
+      ['requests', 'req/s', 'p50', 'p95', 'p99', 'max', 'server CPU / req', 'weather requests'],
+      [[String(samples.length), rate((samples.length / wallMs) * 1000), ms(s.p50Ms), ms(s.p95Ms), ms(s.p99Ms), ms(s.maxMs), ms(cpuMs / samples.length), String(weather.requests.length)]],
+    ),
+  ].join('\n'),
+  data: { requests: samples.length, wallMs, cpuMs, latency: s },
+});
