@@ -23,7 +23,8 @@ async function demoLogs(): Promise<Row[]> {
   return queryRows<Row>(
     t.database.db,
     sql`select l.id, l.type, l.occurred_at::text, l.created_at::text, l.lake_name, l.fish_species
-        from logs l join users u on u.id = l.user_id where lower(u.email) = lower(${DEMO_ACCOUNT.email}) order by l.occurred_at, l.id`,
+        from logs l join users u on u.id = l.user_id
+        where lower(u.email) = lower(${DEMO_ACCOUNT.email}) and l.type <> 'Outing' order by l.occurred_at, l.id`,
   );
 }
 
@@ -39,8 +40,13 @@ describe('demo data', () => {
     const login = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
     expect(login.statusCode, login.body).toBe(200);
     const list = await t.request({ method: 'GET', url: '/api/user/logs?limit=500', token: login.json().token });
-    const { docs, total } = list.json() as { docs: LogView[]; total: number };
-    expect(total).toBe(DEMO_LOG_COUNT);
+    const { docs: all, total } = list.json() as { docs: LogView[]; total: number };
+    // the sample logs and one outing made of some of them
+    expect(total).toBe(DEMO_LOG_COUNT + 1);
+    const outing = all.find((l) => l.type === 'Outing')!;
+    const view = await t.request({ method: 'GET', url: `/api/user/outing/${outing._id}`, token: login.json().token });
+    expect(view.json().stats.totalLogs).toBeGreaterThanOrEqual(2);
+    const docs = all.filter((l) => l.type !== 'Outing');
 
     // May to October 2025, in the past, on the five lakes, in Minnesota, with weather and lunar data.
     for (const log of docs) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -138,7 +139,7 @@ export const logs = pgTable(
     clusterCount: integer('cluster_count'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     privacy: text('privacy').notNull().default('private'),
-    outingId: uuid('outing_id'),
+    outingId: uuid('outing_id').references((): AnyPgColumn => logs.id, { onDelete: 'set null' }),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     lakeName: text('lake_name'),

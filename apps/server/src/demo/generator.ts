@@ -11,7 +11,7 @@
  *    demo looks alive without a network. Nothing is left pending for the weather service.
  *  - lunar data is real: computed offline (the same engine as every log), once per lake and day.
  *
- * Outings are not generated (the app has no outings yet).
+ * Outings are not generated here: the demo seed adds one from these logs.
  */
 import { TZDate } from '@date-fns/tz';
 import type { LogLunar, LogType, LogView, LogWeather, Privacy } from '@tightlines/core/logs';

@@ -9,7 +9,7 @@ import type { NewLog } from './repo';
 
 export type OutsideData = 'weather' | 'waterflow';
 
-/** The retry schedule for outside data: a minute, then doubling, up to a day, for about a week. */
+/** The retry schedule for outside data: a minute, then doubling up to a day apart; 14 tries span about four days. */
 export const MAX_ENRICH_ATTEMPTS = 14;
 export function nextAttemptAt(attempts: number, now: Date): Date {
   const minutes = Math.min(24 * 60, 2 ** Math.max(0, attempts - 1));

@@ -207,10 +207,6 @@ export class LogsRepo {
       .limit(200);
   }
 
-  async findLakeByName(name: string) {
-    const [row] = await this.db.select().from(lakes).where(sql`lower(${lakes.name}) = lower(${name})`).limit(1);
-    return row;
-  }
 
   async addLake(values: typeof lakes.$inferInsert): Promise<void> {
     await this.db.insert(lakes).values(values);

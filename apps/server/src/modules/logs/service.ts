@@ -175,7 +175,8 @@ export class LogsService {
         enrichAttempts: outside.pending.length ? 1 : 0,
         enrichAfter: outside.pending.length ? nextAttemptAt(1, this.now()) : null,
       },
-      premium ? null : FREE_LOGS_PER_MONTH,
+      // An outing is the container of logs, not a log of the allowance.
+      premium || input.type === 'Outing' ? null : FREE_LOGS_PER_MONTH,
       this.monthStart(),
     );
     if (!row) throw forbidden(messages.allowanceExceeded);
@@ -355,7 +356,8 @@ export class LogsService {
     if (candidates.length === 0 && this.deps.lakeSource) {
       try {
         for (const lake of await this.deps.lakeSource.lakesNear({ lat, lng }, 2000)) {
-          if (!(await this.deps.repo.findLakeByName(lake.name))) {
+          const near = await this.deps.repo.lakesNear(lake.lat, lake.lng, 0.05);
+          if (!near.some((l) => l.name.toLowerCase() === lake.name.toLowerCase())) {
             await this.deps.repo.addLake({ name: lake.name, lat: lake.lat, lng: lake.lng, outline: lake.outline, areaAcres: lake.areaAcres, source: 'osm' });
           }
         }

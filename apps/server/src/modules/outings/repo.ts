@@ -64,11 +64,9 @@ export class OutingsRepo {
     });
   }
 
+  /** The outing's logs stay: their link is cleared by the foreign key. */
   async delete(logId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(logs).set({ outingId: null }).where(eq(logs.outingId, logId));
-      await tx.delete(logs).where(eq(logs.id, logId));
-    });
+    await this.db.delete(logs).where(eq(logs.id, logId));
   }
 
   async logsOf(logId: string): Promise<LogWithOwner[]> {

@@ -1,0 +1,1 @@
+ALTER TABLE "logs" ADD CONSTRAINT "logs_outing_id_logs_id_fk" FOREIGN KEY ("outing_id") REFERENCES "public"."logs"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,318 @@
+import { Button, Center, Text } from '@mantine/core';
+import type { DivIcon, Map as LeafletMap, Marker, MarkerClusterGroup, TileLayer } from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { loadLeaflet } from './load-leaflet';
+import { logDateLabel } from './log-date';
+import { typeColor, typeTextColor } from './type-colors';
+import classes from './log-map.module.css';
+
+type Leaflet = typeof import('leaflet');
+
+export type MapPoint = { lat: number; lng: number };
+/** One log on the map: the shape of GET /api/user/logs/markers, which a LogView also fits. */
+export type MapMarker = { _id: string; lat: number; lng: number; type: string; date?: string; lake?: string | null };
+
+/** The seeds' fixed default in the upper Midwest, at their default zoom. */
+export const DEFAULT_CENTER: MapPoint = { lat: 46, lng: -93 };
+export const DEFAULT_ZOOM = 12;
+
+const OSM_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+const SEAMARK_TILES = 'https://tiles.openseamap.org/seamark/{z}/{x}/{y}.png';
+const SEAMARK_ATTRIBUTION = 'Sea marks &copy; <a href="https://www.openseamap.org">OpenSeaMap</a> contributors';
+
+type Props = {
+  /** Names the map for screen readers ("Map of your logs"). */
+  label: string;
+  /** Redrawn (and the view fitted to them) whenever the array changes: pass a memoised one. */
+  markers?: readonly MapMarker[];
+  /** The info window's link; without it the info window shows no link. */
+  onViewLog?: (marker: MapMarker) => void;
+  viewLabel?: (marker: MapMarker) => string;
+  /** Marine charts are premium: when false the toggle leads to the subscription page instead. */
+  overlayAllowed?: boolean;
+  /** The overlay and full-screen buttons; small maps (the log modal's) leave them out. */
+  controls?: boolean;
+  /** Makes the map a picker: a click (or dragging the picked marker) reports the place. */
+  onMapClick?: (lat: number, lng: number) => void;
+  /** The one movable marker of a picker. */
+  picked?: MapPoint | null;
+  pickedType?: string;
+  /** Where the map opens when there is no picked place; markers, when given, take over the view. */
+  center?: MapPoint;
+  height?: number | string;
+};
+
+type Live = {
+  L: Leaflet;
+  map: LeafletMap;
+  cluster: MarkerClusterGroup | null;
+  picked: Marker | null;
+  overlay: TileLayer | null;
+  icons: Map<string, DivIcon>;
+};
+
+const defaultViewLabel = (m: MapMarker) => (m.type === 'Outing' ? 'View Outing' : 'View Log');
+
+/**
+ * The app's Leaflet map: OpenStreetMap tiles, a marker per log coloured by type (clustered where
+ * they crowd), info windows, an optional marine-chart overlay, full screen, and a picker mode.
+ * Leaflet itself is loaded on first use.
+ */
+export function LogMap({
+  label,
+  markers,
+  onViewLog,
+  viewLabel = defaultViewLabel,
+  overlayAllowed = false,
+  controls = true,
+  onMapClick,
+  picked = null,
+  pickedType = 'Outing',
+  center = DEFAULT_CENTER,
+  height = 420,
+}: Props) {
+  const frame = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLDivElement>(null);
+  const live = useRef<Live | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [overlayOn, setOverlayOn] = useState(false);
+  const [nativeFull, setNativeFull] = useState(false);
+  const [coveringFull, setCoveringFull] = useState(false);
+  const full = nativeFull || coveringFull;
+
+  // Leaflet holds on to handlers from the first render; these refs let them see the latest props.
+  const handlers = useRef({ onViewLog, viewLabel, onMapClick });
+  useEffect(() => {
+    handlers.current = { onViewLog, viewLabel, onMapClick };
+  });
+  const initial = useRef({ picked, center });
+
+  useEffect(() => {
+    let cancelled = false;
+    let observer: ResizeObserver | null = null;
+    loadLeaflet().then(
+      (L) => {
+        if (cancelled || !canvas.current) return;
+        const start = initial.current.picked ?? initial.current.center;
+        const map = L.map(canvas.current, { scrollWheelZoom: false }).setView([start.lat, start.lng], DEFAULT_ZOOM);
+        L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map);
+        map.on('click', (e) => handlers.current.onMapClick?.(e.latlng.lat, e.latlng.lng));
+        live.current = { L, map, cluster: null, picked: null, overlay: null, icons: new Map() };
+        // Tabs, full screen and phone rotation resize the map without Leaflet noticing.
+        observer = new ResizeObserver(() => map.invalidateSize());
+        observer.observe(canvas.current);
+        setStatus('ready');
+      },
+      () => !cancelled && setStatus('failed'),
+    );
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      live.current?.map.remove();
+      live.current = null;
+    };
+  }, []);
+
+  const picking = onMapClick !== undefined;
+  useEffect(() => {
+    const container = live.current?.map.getContainer();
+    if (container) container.style.cursor = picking ? 'crosshair' : '';
+  }, [picking, status]);
+
+  useEffect(() => {
+    const m = live.current;
+    if (status !== 'ready' || !m) return;
+    m.cluster?.remove();
+    m.cluster = null;
+    if (!markers || markers.length === 0) return;
+    const { L } = m;
+    const cluster = L.markerClusterGroup({
+      // Thousands of markers are added in short slices, so the page stays responsive meanwhile.
+      chunkedLoading: true,
+      chunkInterval: 50,
+      showCoverageOnHover: false,
+      maxClusterRadius: 50,
+      iconCreateFunction: (c) => {
+        const count = c.getChildCount();
+        // Wide enough for its number: a season's logs can put thousands in one cluster.
+        const size = 26 + String(count).length * 6;
+        return L.divIcon({ html: `<span>${count}</span>`, className: classes.cluster, iconSize: [size, size] });
+      },
+    });
+    cluster.addLayers(
+      markers.map((item) =>
+        L.marker([item.lat, item.lng], {
+          icon: iconFor(m, item.type),
+          title: [item.type, item.lake].filter(Boolean).join(' · '),
+          alt: `${item.type} log`,
+        }).bindPopup(() => popupFor(item, () => m.map.closePopup(), handlers.current)),
+      ),
+    );
+    cluster.addTo(m.map);
+    m.cluster = cluster;
+    const bounds = L.latLngBounds(markers.map((item) => [item.lat, item.lng] as [number, number]));
+    m.map.fitBounds(bounds, { padding: [32, 32], maxZoom: DEFAULT_ZOOM + 2 });
+  }, [markers, status]);
+
+  const pickedLat = picked?.lat;
+  const pickedLng = picked?.lng;
+  useEffect(() => {
+    const m = live.current;
+    if (status !== 'ready' || !m) return;
+    if (pickedLat === undefined || pickedLng === undefined) {
+      m.picked?.remove();
+      m.picked = null;
+      return;
+    }
+    const at: [number, number] = [pickedLat, pickedLng];
+    if (m.picked) m.picked.setLatLng(at);
+    else {
+      m.picked = m.L.marker(at, {
+        icon: m.L.divIcon({ html: `<span style="background:${typeColor(pickedType)}"></span>`, className: `${classes.marker} ${classes.picked}`, iconSize: [24, 24] }),
+        draggable: picking,
+        title: 'The chosen place',
+        alt: 'The chosen place',
+      }).addTo(m.map);
+      m.picked.on('dragend', () => {
+        const moved = m.picked?.getLatLng();
+        if (moved) handlers.current.onMapClick?.(moved.lat, moved.lng);
+      });
+    }
+    if (!m.map.getBounds().pad(-0.1).contains(at)) m.map.panTo(at);
+  }, [pickedLat, pickedLng, pickedType, picking, status]);
+
+  useEffect(() => {
+    const m = live.current;
+    if (status !== 'ready' || !m) return;
+    if (overlayOn && overlayAllowed && !m.overlay) {
+      m.overlay = m.L.tileLayer(SEAMARK_TILES, { maxZoom: 18, attribution: SEAMARK_ATTRIBUTION }).addTo(m.map);
+    } else if ((!overlayOn || !overlayAllowed) && m.overlay) {
+      m.overlay.remove();
+      m.overlay = null;
+    }
+  }, [overlayOn, overlayAllowed, status]);
+
+  // The wheel zooms only in full screen; on the page it scrolls the page, as a reader expects.
+  useEffect(() => {
+    const m = live.current;
+    if (status !== 'ready' || !m) return;
+    if (full) m.map.scrollWheelZoom.enable();
+    else m.map.scrollWheelZoom.disable();
+  }, [full, status]);
+
+  useEffect(() => {
+    const el = frame.current;
+    const changed = () => setNativeFull(el !== null && document.fullscreenElement === el);
+    document.addEventListener('fullscreenchange', changed);
+    return () => {
+      document.removeEventListener('fullscreenchange', changed);
+      if (el !== null && document.fullscreenElement === el) void document.exitFullscreen();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!coveringFull) return;
+    const escape = (e: KeyboardEvent) => e.key === 'Escape' && setCoveringFull(false);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.body.style.overflow = overflow;
+      document.removeEventListener('keydown', escape);
+    };
+  }, [coveringFull]);
+
+  const toggleFull = async () => {
+    const el = frame.current;
+    if (!el) return;
+    if (nativeFull) return void (await document.exitFullscreen());
+    if (coveringFull) return setCoveringFull(false);
+    if (document.fullscreenEnabled && el.requestFullscreen) {
+      try {
+        await el.requestFullscreen();
+        return;
+      } catch {
+        // Refused (an iframe without permission): the covering layout below does the same job.
+      }
+    }
+    setCoveringFull(true);
+  };
+
+  return (
+    <div ref={frame} className={`${classes.frame} ${coveringFull ? classes.covering : ''}`} style={{ height }}>
+      <div ref={canvas} className={classes.canvas} role="region" aria-label={label} />
+      {controls && status === 'ready' && (
+        <div className={classes.controls}>
+          {overlayAllowed ? (
+            <Button size="compact-sm" variant={overlayOn ? 'filled' : 'white'} aria-pressed={overlayOn} onClick={() => setOverlayOn((on) => !on)}>
+              Marine charts
+            </Button>
+          ) : (
+            <Button size="compact-sm" variant="white" component={Link} to="/subscription" title="Marine charts are part of a premium subscription">
+              Marine charts · Premium
+            </Button>
+          )}
+          <Button size="compact-sm" variant="white" aria-pressed={full} onClick={() => void toggleFull()}>
+            {full ? 'Exit full screen' : 'Full screen'}
+          </Button>
+        </div>
+      )}
+      {status !== 'ready' && (
+        <Center className={classes.status}>
+          <Text size="sm" c="dimmed">
+            {status === 'loading' ? 'Loading the map…' : 'The map could not be loaded. Check your connection and reload the page.'}
+          </Text>
+        </Center>
+      )}
+    </div>
+  );
+}
+
+function iconFor(m: Live, type: string): DivIcon {
+  let icon = m.icons.get(type);
+  if (!icon) {
+    icon = m.L.divIcon({ html: `<span style="background:${typeColor(type)}"></span>`, className: classes.marker, iconSize: [18, 18], popupAnchor: [0, -6] });
+    m.icons.set(type, icon);
+  }
+  return icon;
+}
+
+/** Built from DOM nodes, not HTML strings: lake names are typed by users. */
+function popupFor(
+  item: MapMarker,
+  close: () => void,
+  handlers: { onViewLog?: ((m: MapMarker) => void) | undefined; viewLabel: (m: MapMarker) => string },
+): HTMLElement {
+  const box = document.createElement('div');
+  box.className = classes.popup ?? '';
+  const badge = document.createElement('span');
+  badge.className = classes.badge ?? '';
+  badge.style.background = typeColor(item.type);
+  badge.style.color = typeTextColor(item.type);
+  badge.textContent = item.type;
+  box.append(badge);
+  if (item.date) {
+    const when = document.createElement('span');
+    when.textContent = logDateLabel(item.date);
+    box.append(when);
+  }
+  if (item.lake) {
+    const lake = document.createElement('strong');
+    lake.textContent = item.lake;
+    box.append(lake);
+  }
+  if (handlers.onViewLog) {
+    const link = document.createElement('button');
+    link.type = 'button';
+    link.className = classes.popupLink ?? '';
+    link.textContent = handlers.viewLabel(item);
+    link.addEventListener('click', () => {
+      close();
+      handlers.onViewLog?.(item);
+    });
+    box.append(link);
+  }
+  return box;
+}

@@ -1,0 +1,177 @@
+import '@mantine/dates/styles.css';
+import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
+import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@tightlines/core/messages';
+import { OUTING_LOCATION_REQUIRED } from '@tightlines/core/outings';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LogMap, type MapPoint } from '../../components/map/log-map';
+import { Page } from '../../components/page';
+import { showError, showSuccess } from '../../lib/alerts';
+import type { ApiError } from '../../lib/api';
+import { createOuting, type Backdate } from './api';
+import { currentPosition } from './geolocation';
+
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+type Fields = { startDate: string | null; startTime: string; endDate: string | null; endTime: string };
+type Errors = Partial<Record<keyof Fields, string>>;
+
+function check(f: Fields): Errors {
+  const errors: Errors = {};
+  if (!f.startDate) errors.startDate = 'Pick the day the outing started.';
+  if (!f.startTime) errors.startTime = 'Enter the time it started.';
+  if (f.endDate && !f.endTime) errors.endTime = 'Enter the time it ended, or clear the end date.';
+  if (f.endTime && !f.endDate) errors.endDate = 'Pick the day it ended, or clear the end time.';
+  return errors;
+}
+
+/** /create-outing: start an outing here and now, or record one that already happened. */
+export function CreateOutingPage() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [backdating, setBackdating] = useState(false);
+  const [location, setLocation] = useState<MapPoint | null>(null);
+  const [fields, setFields] = useState<Fields>(() => ({ startDate: today(), startTime: '', endDate: today(), endTime: '' }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState<'start' | 'backdate' | null>(null);
+
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const done = async (message: string) => {
+    await client.invalidateQueries({ queryKey: ['logs'] });
+    showSuccess(message);
+    await navigate('/dashboard');
+  };
+
+  const start = async () => {
+    setBusy('start');
+    try {
+      let here: MapPoint;
+      try {
+        here = await currentPosition();
+      } catch {
+        showError(messages.geolocationDisabled);
+        return;
+      }
+      await createOuting(here);
+      await done('Your outing has started. Logs you create from now on join it.');
+    } catch (e) {
+      showError((e as ApiError).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const openBackdate = () => {
+    setBackdating((open) => !open);
+    // Where the angler is now is the likeliest place; a click on the map moves it.
+    if (!location) currentPosition().then((here) => setLocation((picked) => picked ?? here), () => undefined);
+  };
+
+  const createBackdated = async () => {
+    if (!location) {
+      showError(OUTING_LOCATION_REQUIRED);
+      return;
+    }
+    const problems = check(fields);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    const backdate: Backdate = { startDate: fields.startDate!, startTime: fields.startTime };
+    if (fields.endDate && fields.endTime) Object.assign(backdate, { endDate: fields.endDate, endTime: fields.endTime });
+    setBusy('backdate');
+    try {
+      await createOuting(location, backdate);
+      await done('Your outing was created.');
+    } catch (e) {
+      showError((e as ApiError).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Page title="Create an Outing" size="md">
+      <Stack gap="md">
+        <Text c="dimmed">
+          An outing gathers the logs of one trip on the water: its timeline, weather and solunar periods. Start one as you head out, or
+          backdate one you already fished.
+        </Text>
+        <Group gap="sm">
+          <Button size="md" onClick={() => void start()} loading={busy === 'start'} disabled={busy !== null && busy !== 'start'}>
+            Start Fishing Outing
+          </Button>
+          <Button size="md" variant={backdating ? 'filled' : 'light'} onClick={openBackdate} aria-expanded={backdating} aria-controls="backdate-panel">
+            Backdate an Outing
+          </Button>
+        </Group>
+
+        <Collapse expanded={backdating} id="backdate-panel">
+          <Card withBorder padding="md" component="form" aria-label="Backdate an Outing" onSubmit={(e) => {
+            e.preventDefault();
+            void createBackdated();
+          }}>
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                Backdate an Outing
+              </Title>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <DateInput
+                  label="Start date"
+                  valueFormat="MM/DD/YYYY"
+                  maxDate={today()}
+                  value={fields.startDate}
+                  onChange={(v) => set('startDate', v)}
+                  error={errors.startDate}
+                  withAsterisk
+                />
+                <TimeInput label="Start time (HH:mm)" value={fields.startTime} onChange={(e) => set('startTime', e.currentTarget.value)} error={errors.startTime} withAsterisk />
+                <DateInput
+                  label="End date"
+                  valueFormat="MM/DD/YYYY"
+                  maxDate={today()}
+                  clearable
+                  value={fields.endDate}
+                  onChange={(v) => set('endDate', v)}
+                  error={errors.endDate}
+                />
+                <TimeInput label="End time (HH:mm)" value={fields.endTime} onChange={(e) => set('endTime', e.currentTarget.value)} error={errors.endTime} />
+              </SimpleGrid>
+              <div>
+                <Text size="sm" fw={500} mb={4}>
+                  Where you fished
+                </Text>
+                {/* Mounted only when the panel opens, so starting an outing never downloads the map. */}
+                {backdating && (
+                  <LogMap
+                    label="Map: click to set the outing's location"
+                    picked={location}
+                    onMapClick={(lat, lng) => setLocation({ lat, lng })}
+                    center={location ?? undefined}
+                    controls={false}
+                    height={320}
+                  />
+                )}
+                <Text size="sm" c={location ? undefined : 'dimmed'} mt={4} data-testid="outing-location">
+                  {location ? `${location.lat.toFixed(3)}, ${location.lng.toFixed(3)}` : 'Click the map where you fished.'}
+                </Text>
+              </div>
+              <Group justify="flex-end">
+                <Button type="submit" loading={busy === 'backdate'} disabled={busy === 'start'}>
+                  Create
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        </Collapse>
+      </Stack>
+    </Page>
+  );
+}

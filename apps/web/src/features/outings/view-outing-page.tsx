@@ -1,0 +1,304 @@
+import { Badge, Button, Card, Collapse, Container, Grid, Group, SimpleGrid, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LogView } from '@tightlines/core/logs';
+import { formatClock } from '@tightlines/core/solunar/format';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadingPage } from '../../components/loading-page';
+import { Facts } from '../../components/log-modal/facts';
+import { LogModal } from '../../components/log-modal/log-modal';
+import { barometerText, clockText, reading, text, windText } from '../../components/log-modal/readings';
+import { WeatherIcon } from '../../components/log-modal/weather-icon';
+import { logDateLabel } from '../../components/map/log-date';
+import { LogMap, type MapMarker } from '../../components/map/log-map';
+import { typeColor } from '../../components/map/type-colors';
+import { usePageTitle } from '../../components/page';
+import { showError } from '../../lib/alerts';
+import type { ApiError } from '../../lib/api';
+import { useCurrentUser } from '../../lib/current-user';
+import { editOuting, fetchOuting, outingKey, type OutingView } from './api';
+import { OutingMissing } from './outing-missing';
+import { duration, hourRange, outingTitle } from './outing-time';
+import { OutingTimeline } from './outing-timeline';
+import classes from './outings.module.css';
+
+/** The seeds' outing breakpoint: at 768 px or less the detail panels start collapsed. */
+const NARROW = '(max-width: 48em)';
+
+/** /view-outing/:id */
+export function ViewOutingPage() {
+  const { id = '' } = useParams();
+  const query = useQuery({
+    queryKey: outingKey(id),
+    queryFn: () => fetchOuting(id),
+    retry: (count, error) => (error as ApiError).status >= 500 && count < 1,
+    // An outing in progress grows: its end is "now", and new logs join it.
+    refetchInterval: (q) => (q.state.data?.outing.active ? 60_000 : false),
+  });
+  usePageTitle(query.data ? outingTitle(query.data.outing.startDate) : 'View Outing');
+
+  if (query.isPending) return <LoadingPage />;
+  if (query.isError) return <OutingMissing error={query.error as ApiError} onRetry={() => void query.refetch()} />;
+  return <OutingDetails outing={query.data} />;
+}
+
+function OutingDetails({ outing }: { outing: OutingView }) {
+  const client = useQueryClient();
+  const { user } = useCurrentUser();
+  const [openLog, setOpenLog] = useState<string | null>(null);
+  const [tab, setTab] = useState<'list' | 'maps'>('list');
+  const [panelsOpen] = useState(() => !window.matchMedia(NARROW).matches);
+  const { startDate, endDate, active, logs } = outing.outing;
+  const stats = outing.stats;
+  const markers = useMemo<MapMarker[]>(
+    () => logs.map((l) => ({ _id: l._id, lat: l.location.lat, lng: l.location.lng, type: l.type, date: l.date, lake: l.location.lake })),
+    [logs],
+  );
+
+  const end = useMutation({
+    mutationFn: () => editOuting(outing._id, { startDate, endDate: new Date().toISOString() }),
+    onSuccess: async (updated) => {
+      client.setQueryData(outingKey(outing._id), updated);
+      await client.invalidateQueries({ queryKey: ['logs'] });
+    },
+    onError: (error) => showError((error as ApiError).message),
+  });
+
+  const hot = stats.mostProductiveHour;
+  const place = [outing.location.lake, outing.location.state].filter(Boolean).join(', ');
+
+  return (
+    <Container size="lg" py="lg">
+      <Group justify="space-between" align="flex-start" gap="sm" mb="md">
+        <div>
+          <Group gap="xs">
+            <Title order={1} size="h2">
+              {outingTitle(startDate)}
+            </Title>
+            {active && (
+              <Badge color="green" variant="light">
+                In progress
+              </Badge>
+            )}
+          </Group>
+          <Text c="dimmed" mt={4}>
+            {formatClock(startDate)} – {active ? 'now' : formatClock(endDate)}
+            {place && ` · ${place}`}
+          </Text>
+        </div>
+        <Group gap="sm">
+          {active && (
+            <Button color="red" variant="light" onClick={() => end.mutate()} loading={end.isPending}>
+              End Outing
+            </Button>
+          )}
+          <Button component={Link} to={`/edit-outing/${encodeURIComponent(outing._id)}`} variant="light">
+            Edit
+          </Button>
+        </Group>
+      </Group>
+
+      <Grid gap={{ base: 'xs', sm: 'md' }} mb="md">
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <Stat label="Total Logs" value={String(stats.totalLogs)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <Stat label="Total Catches" value={String(stats.totalCatches)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Stat label="Most Productive Hour" value={hot ? `${hourRange(hot.hour)} · ${hot.count} ${hot.count === 1 ? 'log' : 'logs'}` : '-'} />
+        </Grid.Col>
+      </Grid>
+
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mb="md">
+        <Panel title="Highlights" initiallyOpen={panelsOpen}>
+          <Facts items={highlights(outing)} />
+        </Panel>
+        <Panel title="Weather Data" initiallyOpen={panelsOpen}>
+          <WeatherData outing={outing} />
+        </Panel>
+        <Panel title="Lunar Data" initiallyOpen={panelsOpen}>
+          {outing.lunarDay ? (
+            <Facts
+              items={[
+                ['Moon phase', outing.lunarDay.moonPhase],
+                ['Moon rise', clockText(outing.lunarDay.moonRise)],
+                ['Moon set', clockText(outing.lunarDay.moonSet)],
+                ['Moon above', clockText(outing.lunarDay.moonAbove)],
+                ['Moon below', clockText(outing.lunarDay.moonBelow)],
+                ['Sunrise', clockText(outing.lunarDay.sunRise)],
+                ['Sunset', clockText(outing.lunarDay.sunSet)],
+              ]}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              No lunar data was recorded for this outing.
+            </Text>
+          )}
+        </Panel>
+      </SimpleGrid>
+
+      <Card withBorder padding="md" mb="md">
+        <Group justify="space-between" mb="sm" gap="xs">
+          <Title order={2} size="h4">
+            Timeline
+          </Title>
+          <Group gap="md">
+            <Legend className={classes.major} label="Major period" />
+            <Legend className={classes.minor} label="Minor period" />
+          </Group>
+        </Group>
+        <OutingTimeline start={startDate} end={endDate} lunar={outing.lunar} logs={logs} onView={(log) => setOpenLog(log._id)} />
+      </Card>
+
+      <Tabs value={tab} onChange={(t) => setTab(t === 'maps' ? 'maps' : 'list')} keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="list">List</Tabs.Tab>
+          {logs.length > 0 && <Tabs.Tab value="maps">Maps</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="list">
+          {logs.length === 0 ? (
+            <Text c="dimmed">Logs you create during the outing show up here.</Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+              {logs.map((log) => (
+                <OutingLogCard key={log._id} log={log} onView={() => setOpenLog(log._id)} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Tabs.Panel>
+        {logs.length > 0 && (
+          <Tabs.Panel value="maps">
+            <LogMap
+              label="Map of the outing's logs"
+              markers={markers}
+              onViewLog={(m) => setOpenLog(m._id)}
+              overlayAllowed={user?.premiumMember ?? false}
+              height={460}
+            />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+
+      <LogModal logId={openLog} onClose={() => setOpenLog(null)} />
+    </Container>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder padding="sm" h="100%">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} size="lg" mt={2} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/** A panel whose header opens and closes it. */
+function Panel({ title, initiallyOpen, children }: { title: string; initiallyOpen: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const bodyId = useId();
+  return (
+    <Card withBorder padding="md">
+      <UnstyledButton className={classes.panelToggle} onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={bodyId}>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <span className={classes.chevron} data-open={open} aria-hidden>
+          ▾
+        </span>
+      </UnstyledButton>
+      <Collapse expanded={open} id={bodyId}>
+        <div style={{ paddingTop: 'var(--mantine-spacing-sm)' }}>{children}</div>
+      </Collapse>
+    </Card>
+  );
+}
+
+function WeatherData({ outing }: { outing: OutingView }) {
+  const weather = outing.weather;
+  if (!weather) {
+    return (
+      <Text size="sm" c="dimmed">
+        {outing.pending.includes('weather') ? 'Weather is still being fetched' : 'No weather was recorded for this outing.'}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <WeatherIcon icon={weather.icon} summary={weather.summary ?? 'Weather'} size={44} />
+        <div>
+          <Text size="xl" fw={700}>
+            {reading(weather.airTemp, '°F')}
+          </Text>
+          <Text size="sm">{text(weather.summary)}</Text>
+        </div>
+      </Group>
+      <Facts
+        items={[
+          ['Wind', windText(weather.windSpeed, weather.windDirection)],
+          ['Barometer', barometerText(weather.barometer)],
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function highlights(outing: OutingView): [string, ReactNode][] {
+  const { startDate, endDate, logs } = outing.outing;
+  const biggest = logs.reduce<LogView | null>((best, l) => (l.fish.length != null && (best?.fish.length ?? -1) < l.fish.length ? l : best), null);
+  const species = [...new Set(logs.map((l) => l.fish.species).filter(Boolean))];
+  const lures = [...new Set(logs.filter((l) => l.type === 'Catch').map((l) => l.lure.category).filter(Boolean))];
+  return [
+    ['Time on the water', duration(Date.parse(startDate), Date.parse(endDate))],
+    ['Lake', text(outing.location.lake ?? mostLogged(logs.map((l) => l.location.lake)))],
+    ['Biggest fish', biggest ? `${biggest.fish.species ?? 'Fish'} · ${Number(biggest.fish.length!.toFixed(2))} in` : '-'],
+    ['Species', species.length ? species.join(', ') : '-'],
+    ['Catching lures', lures.length ? lures.join(', ') : '-'],
+    ['Location', `${outing.lat.toFixed(3)}, ${outing.lng.toFixed(3)}`],
+  ];
+}
+
+/** An outing started from a boat ramp has no lake of its own; the lake most of its logs name does. */
+function mostLogged(lakes: (string | null)[]): string | null {
+  const counts = new Map<string, number>();
+  for (const lake of lakes) if (lake) counts.set(lake, (counts.get(lake) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+function OutingLogCard({ log, onView }: { log: LogView; onView: () => void }) {
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={`${log.type} log, ${logDateLabel(log.date)}`}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Badge color={typeColor(log.type)} autoContrast>
+          {log.type}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {formatClock(log.date)}
+        </Text>
+      </Group>
+      <Text fw={600} mt={6} truncate>
+        {[log.fish.species, log.fish.length == null ? null : `${Number(log.fish.length.toFixed(2))} in`].filter(Boolean).join(' · ') || 'No fish recorded'}
+      </Text>
+      <Button size="compact-sm" variant="light" mt="xs" onClick={onView}>
+        View
+      </Button>
+    </Card>
+  );
+}
+
+function Legend({ className, label }: { className: string | undefined; label: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <span className={className} style={{ position: 'static', display: 'inline-block', width: 16, height: 12, borderRadius: 2 }} />
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Group>
+  );
+}
