@@ -12,6 +12,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
+import { TYPE_COLORS } from '../../components/map/type-colors';
 import type { StatsAnswer } from './api';
 import { WidgetCard } from './widget-card';
 
@@ -20,16 +21,6 @@ ChartJS.register(ArcElement, BarController, BarElement, CategoryScale, DoughnutC
 /** The seeds' default chart colour is a purple; the map's type colours tell log types apart. */
 const PURPLE = '#7048e8';
 const PALETTE = ['#7048e8', '#1c64bf', '#2f9e44', '#f08c00', '#e03131', '#0c8599', '#ae3ec9', '#5c940d', '#e8590c', '#364fc7'];
-const TYPE_COLORS: Record<string, string> = {
-  Cluster: '#1c3f80',
-  Outing: '#1c3f80',
-  Catch: '#2f9e44',
-  Bite: '#7048e8',
-  Hunch: '#fab005',
-  Follow: '#f76707',
-  Lost: '#e03131',
-  Draft: '#74c0fc',
-};
 
 const single = (data: ChartData, colors: string | string[]) => ({
   labels: data.labels,

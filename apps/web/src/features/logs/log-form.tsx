@@ -24,7 +24,8 @@ import dayjs from 'dayjs';
 import { useRef, useState, type ReactNode } from 'react';
 import type { ApiError } from '../../lib/api';
 import { findNearbyLake, reverseGeocode, type LogPayload } from './api';
-import { TYPE_COLORS, zonedIso } from './log-format';
+import { zonedIso } from './log-format';
+import { typeColor } from '../../components/map/type-colors';
 import { blankValues, formFieldOf, toPayload, validate, valuesFromLog, type LogFormValues } from './log-form-values';
 import type { Point } from './log-map';
 import { LocationPicker } from './location-picker';
@@ -198,7 +199,7 @@ export function LogForm({ log, submitLabel, onSubmit, actions }: Props) {
               </SimpleGrid>
               <LocationPicker
                 point={point}
-                color={TYPE_COLORS[values.type]}
+                color={typeColor(values.type)}
                 state={values.state}
                 error={form.errors.lat as string | undefined}
                 nearby={nearby}

@@ -1,16 +1,4 @@
-import type { LogType } from '@tightlines/core/logs';
 
-/** The seeds' marker colours, reused for the type badge so a type looks the same everywhere. */
-export const TYPE_COLORS: Record<LogType, string> = {
-  Cluster: '#1c3f7a',
-  Outing: '#1c3f7a',
-  Catch: '#2f9e44',
-  Bite: '#7048e8',
-  Hunch: '#f0b400',
-  Follow: '#f76707',
-  Lost: '#e03131',
-  Draft: '#4dabf7',
-};
 
 export type WallClock = { day: string; time: string; year: string; month: string; date: string; hour: number; minute: string };
 

@@ -7,7 +7,8 @@ import { usePageTitle } from '../../components/page';
 import type { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { fetchVisitorLogs, logKeys } from './api';
-import { logDateLabel, reading, TYPE_COLORS } from './log-format';
+import { logDateLabel, reading } from './log-format';
+import { typeColor } from '../../components/map/type-colors';
 import { LogMissing } from './log-missing';
 
 /** /logs/:username: the logs of one angler that the viewer may see. */
@@ -70,7 +71,7 @@ function LogTile({ log, own }: { log: LogView; own: boolean }) {
           <Text fw={700} lineClamp={1}>
             {log.location.lake ?? 'Lake not recorded'}
           </Text>
-          <Badge color={TYPE_COLORS[log.type]} autoContrast variant="filled" style={{ flex: 'none' }}>
+          <Badge color={typeColor(log.type)} autoContrast variant="filled" style={{ flex: 'none' }}>
             {log.type}
           </Badge>
         </Group>

@@ -12,7 +12,8 @@ import type { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { useFeatureFlags } from '../../lib/feature-flags';
 import { fetchLog, logKeys } from './api';
-import { logDateLabel, reading, text, TYPE_COLORS } from './log-format';
+import { logDateLabel, reading, text } from './log-format';
+import { typeColor } from '../../components/map/type-colors';
 import { LogMap } from './log-map';
 import { LogMissing } from './log-missing';
 import { WeatherIcon } from '../../components/weather-icon';
@@ -57,7 +58,7 @@ function LogDetails({ log, viewer }: { log: LogView; viewer: UserView | null }) 
             <Title order={1} size="h2">
               {log.fish.species && log.type === 'Catch' ? log.fish.species : `${log.type} log`}
             </Title>
-            <Badge color={TYPE_COLORS[log.type]} variant="filled" size="lg" autoContrast>
+            <Badge color={typeColor(log.type)} variant="filled" size="lg" autoContrast>
               {log.type}
             </Badge>
           </Group>
@@ -92,7 +93,7 @@ function LogDetails({ log, viewer }: { log: LogView; viewer: UserView | null }) 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Stack gap="md">
           <Card withBorder padding="md">
-            <LogMap point={point} color={TYPE_COLORS[log.type]} height={240} label="Map of the log's location" />
+            <LogMap point={point} color={typeColor(log.type)} height={240} label="Map of the log's location" />
             <Group justify="space-between" mt="sm" gap="xs">
               <Text fw={600}>{place || 'Lake not recorded'}</Text>
               <Text size="sm" c="dimmed">
