@@ -63,28 +63,54 @@ export function stackedUpperLimit(data: ChartData): number {
 
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-function count(rows: readonly ChartRow[], key: (r: ChartRow) => string | null | readonly string[], order?: readonly string[]): ChartData {
-  const counts = new Map<string, number>();
-  for (const row of rows) {
-    const k = key(row);
-    for (const label of Array.isArray(k) ? k : k === null ? [] : [k]) counts.set(label as string, (counts.get(label as string) ?? 0) + 1);
-  }
-  const labels = order ? order.filter((l) => counts.has(l)) : [...counts.keys()].sort((a, b) => (counts.get(b)! - counts.get(a)!) || a.localeCompare(b));
-  return { labels, datasets: [{ label: DEFAULT_CHART_LABEL, data: labels.map((l) => counts.get(l)!) }] };
+/** A label, the log type it counts for, and how many logs: what SQL GROUP BY answers too. */
+export type Tally = { label: string; type: string; n: number };
+
+function order(totals: Map<string, number>, fixed?: readonly string[]): string[] {
+  return fixed
+    ? fixed.filter((l) => totals.has(l))
+    : [...totals.keys()].sort((a, b) => totals.get(b)! - totals.get(a)! || a.localeCompare(b));
+}
+
+/** One series of counts per label; the labels in a fixed order, or most frequent first. */
+export function countChart(tallies: readonly Tally[], fixed?: readonly string[]): ChartData {
+  const totals = new Map<string, number>();
+  for (const t of tallies) totals.set(t.label, (totals.get(t.label) ?? 0) + t.n);
+  const labels = order(totals, fixed);
+  return { labels, datasets: [{ label: DEFAULT_CHART_LABEL, data: labels.map((l) => totals.get(l)!) }] };
 }
 
 /** Counts per label, one series per log type, for the stacked bars. */
-function stacked(rows: readonly ChartRow[], key: (r: ChartRow) => string | null | readonly string[], order?: readonly string[]): ChartData {
-  const totals = count(rows, key, order);
-  const types = LOG_TYPES.filter((t) => rows.some((r) => r.type === t));
+export function stackedChart(tallies: readonly Tally[], fixed?: readonly string[]): ChartData {
+  const { labels } = countChart(tallies, fixed);
+  const types = LOG_TYPES.filter((type) => tallies.some((t) => t.type === type));
   return {
-    labels: totals.labels,
-    datasets: types.map((type) => {
-      const of = count(rows.filter((r) => r.type === type), key, order);
-      return { label: type, data: totals.labels.map((l) => of.datasets[0]!.data[of.labels.indexOf(l)] ?? 0) };
-    }),
+    labels,
+    datasets: types.map((type) => ({
+      label: type,
+      data: labels.map((l) => tallies.filter((t) => t.type === type && t.label === l).reduce((sum, t) => sum + t.n, 0)),
+    })),
   };
 }
+
+function tally(rows: readonly ChartRow[], key: (r: ChartRow) => string | null | readonly string[]): Tally[] {
+  const counts = new Map<string, Tally>();
+  for (const row of rows) {
+    const k = key(row);
+    for (const label of Array.isArray(k) ? k : k === null ? [] : [k as string]) {
+      const id = `${row.type}\u0000${label}`;
+      const t = counts.get(id);
+      if (t) t.n += 1;
+      else counts.set(id, { label, type: row.type, n: 1 });
+    }
+  }
+  return [...counts.values()];
+}
+
+const count = (rows: readonly ChartRow[], key: (r: ChartRow) => string | null | readonly string[], fixed?: readonly string[]) =>
+  countChart(tally(rows, key), fixed);
+const stacked = (rows: readonly ChartRow[], key: (r: ChartRow) => string | null | readonly string[], fixed?: readonly string[]) =>
+  stackedChart(tally(rows, key), fixed);
 
 const monthOf = (r: ChartRow) => MONTHS[Number(r.occurredAt.slice(5, 7)) - 1] ?? null;
 
@@ -106,12 +132,6 @@ export function buildCharts(rows: readonly ChartRow[]) {
       Month: stacked(rows, monthOf, MONTHS),
       Species: stacked(rows, (r) => r.species),
       Tag: stacked(rows, (r) => r.tags),
-    },
-    dashboard: {
-      species: count(rows, (r) => r.species),
-      type: count(rows, (r) => r.type, LOG_TYPES),
-      lures: count(rows, (r) => r.lureCategory),
-      fishSize: stacked(rows, (r) => (r.fishLength === null ? null : fishSizeBucket(r.fishLength)), FISH_SIZE_BUCKETS),
     },
   };
 }

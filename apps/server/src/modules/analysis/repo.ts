@@ -101,6 +101,27 @@ export class AnalysisRepo {
     return rows.map((r) => r.v);
   }
 
+  /** The dashboard charts' counts, grouped in SQL so years of logs cost one pass each. */
+  async dashboardTallies(userId: string) {
+    const by = (column: SQL) =>
+      queryRows<{ label: string; type: string; n: number }>(
+        this.db,
+        sql`select ${column} as label, type, count(*)::int as n from ${logs}
+            where user_id = ${userId} and ${column} is not null group by 1, 2`,
+      );
+    const [species, types, lures, lengths] = await Promise.all([
+      by(sql`fish_species`),
+      by(sql`type`),
+      by(sql`lure_category`),
+      queryRows<{ length: number; type: string; n: number }>(
+        this.db,
+        sql`select floor(fish_length)::int as length, type, count(*)::int as n from ${logs}
+            where user_id = ${userId} and fish_length >= 30 group by 1, 2`,
+      ),
+    ]);
+    return { species, types, lures, lengths };
+  }
+
   async stats(userId: string) {
     const [largest] = await queryRows<{ length: number; species: string | null; id: string }>(
       this.db,

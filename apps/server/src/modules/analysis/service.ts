@@ -1,4 +1,5 @@
-import { buildCharts, stackedUpperLimit } from '@tightlines/core/charts';
+import { buildCharts, countChart, FISH_SIZE_BUCKETS, fishSizeBucket, stackedChart, stackedUpperLimit } from '@tightlines/core/charts';
+import { LOG_TYPES } from '@tightlines/core/logs';
 import type { Filter } from '@tightlines/core/filters';
 import { toLogView } from '../logs/service';
 import { AnalysisRepo, filterConditions } from './repo';
@@ -33,11 +34,20 @@ export class AnalysisService {
 
   /** The dashboard's Your Stats widget and charts, in the seed's stats shape. */
   async stats(owner: Owner) {
-    const [{ largest, lure, recent, circle }, chartRows] = await Promise.all([
+    const [{ largest, lure, recent, circle }, tallies] = await Promise.all([
       this.repo.stats(owner.id),
-      this.repo.chartRows(filterConditions(owner.id, owner.username, [])),
+      this.repo.dashboardTallies(owner.id),
     ]);
-    const dashboard = buildCharts(chartRows).dashboard;
+    const sizes = tallies.lengths.flatMap((t) => {
+      const label = fishSizeBucket(t.length);
+      return label ? [{ label, type: t.type, n: t.n }] : [];
+    });
+    const dashboard = {
+      species: countChart(tallies.species),
+      type: countChart(tallies.types.map((t) => ({ ...t, label: t.type })), LOG_TYPES),
+      lures: countChart(tallies.lures),
+      fishSize: stackedChart(sizes, FISH_SIZE_BUCKETS),
+    };
     return {
       largestFish: largest ? { length: largest.length, species: largest.species, _id: largest.id } : null,
       favoriteLure: lure ? { lureName: lure.name, count: lure.n } : null,
