@@ -190,9 +190,9 @@ describe('logs in the browser', () => {
     await second.goto('/account?tab=3');
     const notCsv = path.join(scratch, 'logs.txt');
     fs.writeFileSync(notCsv, 'not a csv');
-    await second.locator('input[type="file"]').setInputFiles(notCsv);
+    await second.locator('input[type="file"][accept=".csv,text/csv"]').setInputFiles(notCsv);
     await second.getByText('There was an error with your upload: Only .csv files can be imported; "logs.txt" is not one.').waitFor();
-    await second.locator('input[type="file"]').setInputFiles(csv);
+    await second.locator('input[type="file"][accept=".csv,text/csv"]').setInputFiles(csv);
     await second.getByText('Your logs were successfully imported, visit your dashboard to find them.').waitFor();
     expect((await myLogs(await tokenOf(second))).total).toBe(mine.total);
     await second.context().close();
