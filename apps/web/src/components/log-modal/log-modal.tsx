@@ -15,7 +15,7 @@ import { Facts } from './facts';
 import { logRating } from './log-rating';
 import { RatingStars } from './rating-stars';
 import { barometerText, clockText, cloudText, reading, text, windText } from './readings';
-import { WeatherIcon } from './weather-icon';
+import { WeatherIcon } from '../weather-icon';
 
 /** The same key the log pages use, so an edit anywhere refreshes an open modal too. */
 export const logViewKey = (id: string) => ['logs', 'view', id] as const;

@@ -8,7 +8,7 @@ import { LoadingPage } from '../../components/loading-page';
 import { Facts } from '../../components/log-modal/facts';
 import { LogModal } from '../../components/log-modal/log-modal';
 import { barometerText, clockText, reading, text, windText } from '../../components/log-modal/readings';
-import { WeatherIcon } from '../../components/log-modal/weather-icon';
+import { WeatherIcon } from '../../components/weather-icon';
 import { logDateLabel } from '../../components/map/log-date';
 import { LogMap, type MapMarker } from '../../components/map/log-map';
 import { typeColor } from '../../components/map/type-colors';
