@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db, app.log));
 
   const accountsRepo = new AccountsRepo(database.db);
-  const accounts = new AccountsService({ repo: accountsRepo, config, mailer, storage });
+  const accounts = new AccountsService({ repo: accountsRepo, config, mailer, storage, log: app.log });
   registerAuth(app, (token) => accounts.authenticate(token));
 
   const places = new OfflinePlaces();

@@ -1,7 +1,7 @@
 import { messages } from '@tightlines/core/messages';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { createTestApp, registerUser, type TestApp } from './support/app';
 
@@ -116,7 +116,7 @@ describe('mail delivery', () => {
     try {
       const user = await registerUser(smtp);
       await smtp.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
-      expect(received).toHaveLength(1);
+      await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000 });
       expect(received[0]).toContain(`To: ${user.email}`);
       expect(received[0]).toMatch(/reset code is: [A-Z0-9]{8}/);
     } finally {
@@ -130,6 +130,7 @@ describe('mail delivery', () => {
     try {
       const user = await registerUser(outbox);
       await outbox.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
+      await vi.waitFor(async () => expect(await queryRows(outbox.database.db, sql`select 1 from mail_outbox`)).toHaveLength(1));
       const rows = await queryRows<{ to_address: string; text_body: string }>(
         outbox.database.db,
         sql`select to_address, text_body from mail_outbox`,

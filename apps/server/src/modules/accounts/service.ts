@@ -29,6 +29,7 @@ type Deps = {
   config: Config;
   mailer: Mailer;
   storage: FileStorage;
+  log: { error(obj: Record<string, unknown>, msg: string): void };
   now?: () => Date;
 };
 
@@ -198,20 +199,24 @@ export class AccountsService {
     await this.repo.createPasswordReset(user.id, sha256(code), new Date(this.now().getTime() + RESET_LIFETIME_MS));
     const query = new URLSearchParams({ code, ...(refer ? { refer } : {}) });
     const link = `${this.deps.config.publicUrl}/confirm-reset-password/?${query.toString()}`;
-    await this.deps.mailer.send({
-      to: user.email,
-      subject: 'Your Tightlines password reset code',
-      text: [
-        `Hello ${user.username},`,
-        '',
-        `Your password reset code is: ${code}`,
-        '',
-        `Enter it on the reset page, or open this link: ${link}`,
-        '',
-        'The code works once and expires in one hour. If you did not ask for a reset, ignore this e-mail;',
-        'your password stays as it is.',
-      ].join('\n'),
-    });
+    // Not awaited: the answer must not take longer for a known address than for an unknown one,
+    // and a slow mail server must not hold the request. A failed delivery is logged.
+    void this.deps.mailer
+      .send({
+        to: user.email,
+        subject: 'Your Tightlines password reset code',
+        text: [
+          `Hello ${user.username},`,
+          '',
+          `Your password reset code is: ${code}`,
+          '',
+          `Enter it on the reset page, or open this link: ${link}`,
+          '',
+          'The code works once and expires in one hour. If you did not ask for a reset, ignore this e-mail;',
+          'your password stays as it is.',
+        ].join('\n'),
+      })
+      .catch((error: unknown) => this.deps.log.error({ err: error, to: user.email }, 'password reset mail failed'));
   }
 
   async exchangeResetCode(code: string): Promise<string> {
