@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { registerAuth } from './lib/auth';
-import { HttpError } from './lib/errors';
+import { registerAuth } from './http/auth';
+import { registerErrorHandler } from './http/errors';
+import { registerPlugins } from './http/plugins';
+import { registerRoutes } from './http/routes';
+import { registerWeb } from './http/web';
+import { startJob } from './jobs';
 import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
@@ -66,19 +65,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: config.trustProxy,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://tiles.openseamap.org'],
-        'frame-src': ['https://www.youtube-nocookie.com'],
-        'connect-src': ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(compress);
-  await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
+  await registerPlugins(app, config);
+  registerErrorHandler(app);
 
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
   fs.mkdirSync(storage.root, { recursive: true });
@@ -108,11 +96,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
   });
   // Outside data a log could not get at once is retried in the background, never blocking a save.
-  const enrichTimer = setInterval(() => {
-    logs.enrichPending().catch((error: unknown) => app.log.error({ err: error }, 'log enrichment failed'));
-  }, config.enrichIntervalMs);
-  enrichTimer.unref();
-  app.addHook('onClose', async () => clearInterval(enrichTimer));
+  startJob(app, 'log enrichment', config.enrichIntervalMs, () => logs.enrichPending());
   const transfer = new LogTransferService({
     repo: new TransferRepo(database.db),
     logs,
@@ -120,50 +104,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     premium: async (userId) => (await accounts.premiumOf(userId)).premium,
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).send(error.body());
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ error: 'Something went wrong on our side. Please try again in a moment.' });
-    }
-    const message =
-      status === 413
-        ? 'That request is too large.'
-        : (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Please send JSON (Content-Type: application/json).'
-          : (error as Error).message;
-    return reply.code(status).send({ error: message });
-  });
-
-  utilRoutes(app, config);
-  accountsRoutes(app, accounts, config);
-  forecastRoutes(app, forecast, accounts);
-  placesRoutes(app, new PlacesService(places));
+  await registerRoutes(app, [
+    ...utilRoutes(config),
+    ...accountsRoutes(app, accounts, config),
+    ...placesRoutes(new PlacesService(places)),
+    ...forecastRoutes(forecast, accounts),
+  ]);
   logsRoutes(app, logs, config);
   transferRoutes(app, transfer, config);
   analysisRoutes(app, new AnalysisService(new AnalysisRepo(database.db)));
   outingsRoutes(app, new OutingsService(new OutingsRepo(database.db), logsRepo, logs));
 
-  await app.register(fastifyStatic, { root: storage.root, prefix: '/uploads/', decorateReply: false });
-  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/uploads/')) {
-      return reply.code(404).send({ error: `No such API route: ${request.method} ${request.url.split('?')[0]}` });
-    }
-    if (!hasWeb) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
-    }
-    // History mode: every page path is the app's; the router in the browser picks the screen.
-    return reply.type('text/html').sendFile('index.html', config.webDist, { maxAge: 0 });
-  });
+  await registerWeb(app, config, storage.root);
 
   return { app, services: { accounts, forecast, logs } };
 }

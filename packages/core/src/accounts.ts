@@ -95,20 +95,24 @@ export function isPremium(subscriptions: SubscriptionFacts[], featureFlags: read
   return featureFlags.includes(FREE_FOR_ALL) || hasActiveSubscription(subscriptions, now);
 }
 
-/** The user as the API returns it (the seeds' field names, _id included). */
-export type UserView = {
-  _id: string;
-  email: string;
-  username: string;
-  profilePicture: string | null;
-  premiumMember: boolean;
-  activeSubscription: boolean;
-  newsletter: boolean;
-  events: { registered: Array<{ eventId: string; name: string; startDate: string; endDate: string }> };
-  forecastSearches: string[];
-  lakes: string[];
-  stripe: { id: string | null; subscriptionId: string | null };
-  token?: string;
-};
+const registeredEvent = z.object({ eventId: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() });
 
-export type PublicUserView = Pick<UserView, '_id' | 'username' | 'profilePicture'>;
+/** The user as the API returns it (the seeds' field names, _id included). */
+export const userView = z.object({
+  _id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  profilePicture: z.string().nullable(),
+  premiumMember: z.boolean(),
+  activeSubscription: z.boolean(),
+  newsletter: z.boolean(),
+  events: z.object({ registered: z.array(registeredEvent) }),
+  forecastSearches: z.array(z.string()),
+  lakes: z.array(z.string()),
+  stripe: z.object({ id: z.string().nullable(), subscriptionId: z.string().nullable() }),
+  token: z.string().optional(),
+});
+export type UserView = z.infer<typeof userView>;
+
+export const publicUserView = userView.pick({ _id: true, username: true, profilePicture: true });
+export type PublicUserView = z.infer<typeof publicUserView>;

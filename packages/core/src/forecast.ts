@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { computeSolunarDay, dayScore, formatClock, type SolunarDay, type SolunarPeriod } from './solunar/engine';
+import { computeSolunarDay, dayScore, formatClock, type SolunarDay } from './solunar/engine';
 
 export const latitude = z.coerce
   .number({ error: 'A latitude is required.' })
@@ -55,29 +55,32 @@ export const icalInput = z.object({
   alertType: z.enum(ALERT_TYPES, { error: "alertType must be 'Lunar Event' or 'Hourly Event'." }),
 });
 
+const period = z.object({ start: z.string(), end: z.string(), peak: z.string() });
+
 /** Moon and sun of one local day, as every lunar call answers: clock strings for screens, ISO for code. */
-export type LunarView = {
-  date: string;
-  timeZone: string;
-  moon: {
-    rise: string;
-    set: string;
-    above: string;
-    below: string;
-    phase: string;
-    illumination: number;
+export const lunarView = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  moon: z.object({
+    rise: z.string(),
+    set: z.string(),
+    above: z.string(),
+    below: z.string(),
+    phase: z.string(),
+    illumination: z.number(),
     /** The seeds' forecast clients read this spelling. */
-    illuination: number;
-    riseISO: string | null;
-    setISO: string | null;
-    transitISO: string | null;
-    underfootISO: string | null;
-  };
-  sun: { rise: string; set: string; riseISO: string | null; setISO: string | null };
-  majors: SolunarPeriod[];
-  minors: SolunarPeriod[];
-  score: number;
-};
+    illuination: z.number(),
+    riseISO: z.string().nullable(),
+    setISO: z.string().nullable(),
+    transitISO: z.string().nullable(),
+    underfootISO: z.string().nullable(),
+  }),
+  sun: z.object({ rise: z.string(), set: z.string(), riseISO: z.string().nullable(), setISO: z.string().nullable() }),
+  majors: z.array(period),
+  minors: z.array(period),
+  score: z.number(),
+});
+export type LunarView = z.infer<typeof lunarView>;
 
 export function toLunarView(day: SolunarDay, date: string, timeZone: string): LunarView {
   return {
@@ -108,17 +111,29 @@ export function lunarDay(lat: number, lng: number, date: string, timeZone: strin
 }
 
 /** One day of the monthly calendar, in the shape of the seed's monthly lunar call. */
-export type MonthlyLunarDay = {
-  dateTimeISO: string;
-  moon: {
-    riseISO: string | null;
-    transitISO: string | null;
-    setISO: string | null;
-    underfootISO: string | null;
-    phase: { name: string; illum: number };
-  };
-  sun: { riseISO: string | null; setISO: string | null };
-};
+export const monthlyLunarDay = z.object({
+  dateTimeISO: z.string(),
+  moon: z.object({
+    riseISO: z.string().nullable(),
+    transitISO: z.string().nullable(),
+    setISO: z.string().nullable(),
+    underfootISO: z.string().nullable(),
+    phase: z.object({ name: z.string(), illum: z.number() }),
+  }),
+  sun: z.object({ riseISO: z.string().nullable(), setISO: z.string().nullable() }),
+});
+export type MonthlyLunarDay = z.infer<typeof monthlyLunarDay>;
+
+/** A searched place: a ZIP code or "city, state". */
+export const placeView = z.object({
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string().optional(),
+  lat: z.number(),
+  lng: z.number(),
+  timeZone: z.string(),
+});
 
 /** Thursday to Sunday: the seed's "weekend" for the lunar toggle. */
 export function isFishingWeekend(date: string): boolean {

@@ -1,3 +1,4 @@
+import { fillPath, queryString, type AnswerOf, type CallInput, type Contract } from '@tightlines/core/api/contract';
 import type { ErrorBody } from '@tightlines/core/http';
 import { session } from './session';
 import { createStore } from './store';
@@ -65,4 +66,23 @@ function safeJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * Calls one endpoint through its contract: the path, method and input shape come from
+ * packages/core/src/api, and the answer is typed by the contract's response schema.
+ */
+export function call<C extends Contract>(
+  contract: C,
+  ...[input, options]: keyof CallInput<C> extends never
+    ? [input?: Record<string, never>, options?: { signal?: AbortSignal }]
+    : [input: CallInput<C>, options?: { signal?: AbortSignal }]
+): Promise<AnswerOf<C>> {
+  const given = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData };
+  const search = queryString(given.query);
+  const path = fillPath(contract.path, given.params) + (search ? `?${search}` : '');
+  return api<AnswerOf<C>>(contract.method, path, {
+    ...(given.form ? { form: given.form } : given.body !== undefined ? { body: given.body } : {}),
+    ...(options?.signal ? { signal: options.signal } : {}),
+  });
 }

@@ -1,18 +1,8 @@
-import {
-  existsEmailInput,
-  existsUsernameInput,
-  forgotPasswordInput,
-  loginInput,
-  passwordTokenInput,
-  registerInput,
-  resetPasswordInput,
-  updateEmailInput,
-  updateUserInput,
-} from '@tightlines/core/accounts';
+import * as api from '@tightlines/core/api/accounts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { requireSession } from '../../lib/auth';
-import { HttpError, parse } from '../../lib/errors';
+import { route, type RouteEntry } from '../../http/routes';
+import { HttpError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import type { AccountsService } from './service';
 
@@ -41,67 +31,45 @@ function authLimiter(app: FastifyInstance, config: Config) {
   };
 }
 
-export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, config: Config) {
-  const limited = { preHandler: authLimiter(app, config) };
-
-  app.post('/api/user/register', limited, async (request, reply) => {
-    const user = await accounts.register(parse(registerInput, request.body));
-    return reply.code(201).send(user);
-  });
-
-  app.post('/api/user/login', limited, async (request) => accounts.login(parse(loginInput, request.body)));
-  app.post('/api/user/login-native', limited, async (request) => accounts.login(parse(loginInput, request.body)));
-
-  app.post('/api/user/logout', async (request) => {
-    await accounts.logout(requireSession(request));
-    return { success: true };
-  });
-
-  app.get('/api/user/full', async (request) => accounts.view(requireSession(request).user));
-  app.get('/api/user/simple', async (request) => {
-    const { user } = requireSession(request);
-    return { _id: user.id, email: user.email, username: user.username, profilePicture: user.profilePicture };
-  });
-  app.get<{ Params: { id: string } }>('/api/user/obj/:id', async (request) => {
-    requireSession(request);
-    return accounts.publicView(request.params.id);
-  });
-
-  app.post('/api/user/exists', async (request) => ({
-    exists: await accounts.emailExists(parse(existsEmailInput, request.body).email),
-  }));
-  app.post('/api/username/exists', async (request) => ({
-    exists: await accounts.usernameExists(parse(existsUsernameInput, request.body).username),
-  }));
-
-  app.post('/api/user/update', async (request) =>
-    accounts.update(requireSession(request).user, parse(updateUserInput, request.body)),
-  );
-  app.post('/api/user/update-email', async (request) =>
-    accounts.updateEmail(requireSession(request).user, parse(updateEmailInput, request.body).email),
-  );
-  app.post('/api/user/set-profile-image', async (request) => {
-    const { user } = requireSession(request);
-    const upload = await readUpload(request, config.uploadMaxBytes);
-    return accounts.setProfileImage(user, upload.body);
-  });
-
-  app.get('/api/user/has-subscription', async (request) => {
-    const { user } = requireSession(request);
-    const { premium, activeSubscription } = await accounts.premiumOf(user.id);
-    return { status: activeSubscription ? 'active' : premium ? 'free-for-all' : 'none', premium, activeSubscription };
-  });
-
-  app.post('/api/user/forgot-password', limited, async (request) => {
-    const input = parse(forgotPasswordInput, request.body);
-    await accounts.forgotPassword(input.email, input.refer);
-    return { success: true };
-  });
-  app.post('/api/user/password-token', limited, async (request) => ({
-    token: await accounts.exchangeResetCode(parse(passwordTokenInput, request.body).token),
-  }));
-  app.post<{ Params: { token: string } }>('/api/user/reset-password/:token', limited, async (request) => {
-    await accounts.resetPassword(request.params.token, parse(resetPasswordInput, request.body).password);
-    return { success: true };
-  });
+export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, config: Config): RouteEntry[] {
+  // Runs before validation, so a flood of malformed bodies is limited as well.
+  const limited = { preValidation: authLimiter(app, config) };
+  return [
+    route(api.register, ({ body }) => accounts.register(body), limited),
+    route(api.login, ({ body }) => accounts.login(body), limited),
+    route(api.loginNative, ({ body }) => accounts.login(body), limited),
+    route(api.logout, async ({ principal }) => {
+      await accounts.logout(principal);
+      return { success: true };
+    }),
+    route(api.fullUser, ({ principal }) => accounts.viewOf(principal.userId)),
+    route(api.simpleUser, ({ principal }) => accounts.simpleView(principal.userId)),
+    route(api.userById, ({ params }) => accounts.publicView(params.id)),
+    route(api.emailExists, async ({ body }) => ({ exists: await accounts.emailExists(body.email) })),
+    route(api.usernameExists, async ({ body }) => ({ exists: await accounts.usernameExists(body.username) })),
+    route(api.updateUser, ({ principal, body }) => accounts.update(principal, body)),
+    route(api.updateEmail, ({ principal, body }) => accounts.updateEmail(principal, body.email)),
+    route(api.setProfileImage, async ({ principal, request }) => {
+      const upload = await readUpload(request, config.uploadMaxBytes);
+      return accounts.setProfileImage(principal, upload.body);
+    }),
+    route(api.hasSubscription, ({ principal }) => accounts.subscriptionStatus(principal.userId)),
+    route(
+      api.forgotPassword,
+      async ({ body }) => {
+        await accounts.forgotPassword(body.email, body.refer);
+        return { success: true };
+      },
+      limited,
+    ),
+    route(api.passwordToken, async ({ body }) => ({ token: await accounts.exchangeResetCode(body.token) }), limited),
+    route(
+      api.resetPassword,
+      async ({ params, body }) => {
+        await accounts.resetPassword(params.token, body.password);
+        return { success: true };
+      },
+      limited,
+    ),
+  ];
 }

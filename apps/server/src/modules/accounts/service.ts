@@ -11,6 +11,7 @@ import {
   type PublicUserView,
 } from '@tightlines/core/accounts';
 import { messages } from '@tightlines/core/messages';
+import type { Principal } from '../../access/principal';
 import type { Config } from '../../config';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -22,7 +23,6 @@ import type { AccountsRepo, UserRow } from './repo';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
-export type SessionUser = { user: UserRow; sessionId: string };
 
 type Deps = {
   repo: AccountsRepo;
@@ -104,13 +104,38 @@ export class AccountsService {
     return { ...(await this.view(user)), token };
   }
 
-  async authenticate(token: string): Promise<SessionUser | null> {
+  /** The caller behind a token, with premium decided once by the one rule; null when unknown. */
+  async authenticate(token: string): Promise<Principal | null> {
     if (!token) return null;
-    return (await this.repo.findSessionUser(sha256(token))) ?? null;
+    const found = await this.repo.findSessionUser(sha256(token));
+    if (!found) return null;
+    const { user, sessionId } = found;
+    const { premium } = await this.premiumOf(user.id);
+    return { userId: user.id, username: user.username, email: user.email, sessionId, premium, demo: user.isDemo };
   }
 
-  logout(session: SessionUser): Promise<void> {
-    return this.repo.deleteSession(session.sessionId);
+  logout(principal: Principal): Promise<void> {
+    return this.repo.deleteSession(principal.sessionId);
+  }
+
+  private async row(userId: string): Promise<UserRow> {
+    const user = await this.repo.findById(userId);
+    if (!user) throw notFound('No user was found with that id.');
+    return user;
+  }
+
+  async viewOf(userId: string): Promise<UserView> {
+    return this.view(await this.row(userId));
+  }
+
+  async simpleView(userId: string) {
+    const user = await this.row(userId);
+    return { _id: user.id, email: user.email, username: user.username, profilePicture: user.profilePicture };
+  }
+
+  async subscriptionStatus(userId: string) {
+    const { premium, activeSubscription } = await this.premiumOf(userId);
+    return { status: activeSubscription ? 'active' : premium ? 'free-for-all' : 'none', premium, activeSubscription } as const;
   }
 
   async premiumOf(userId: string): Promise<{ premium: boolean; activeSubscription: boolean }> {
@@ -122,7 +147,7 @@ export class AccountsService {
     };
   }
 
-  async view(user: UserRow): Promise<UserView> {
+  private async view(user: UserRow): Promise<UserView> {
     const [subs, forecastSearches] = await Promise.all([
       this.repo.subscriptionsOf(user.id),
       this.repo.forecastSearchesOf(user.id),
@@ -145,8 +170,7 @@ export class AccountsService {
   }
 
   async publicView(id: string): Promise<PublicUserView> {
-    const user = /^[0-9a-f-]{36}$/i.test(id) ? await this.repo.findById(id) : undefined;
-    if (!user) throw notFound('No user was found with that id.');
+    const user = await this.row(id);
     return { _id: user.id, username: user.username, profilePicture: user.profilePicture };
   }
 
@@ -158,7 +182,8 @@ export class AccountsService {
     return (await this.repo.findByUsername(username.trim())) !== undefined;
   }
 
-  async update(user: UserRow, input: { username?: string | undefined; newsletter?: boolean | undefined }): Promise<UserView> {
+  async update(principal: Principal, input: { username?: string | undefined; newsletter?: boolean | undefined }): Promise<UserView> {
+    const user = await this.row(principal.userId);
     if (input.username !== undefined && (await this.repo.usernameTakenByOther(input.username, user.id))) {
       throw conflict(messages.usernameTaken, { username: { type: messages.usernameTaken } });
     }
@@ -169,7 +194,8 @@ export class AccountsService {
     return this.view(updated ?? user);
   }
 
-  async updateEmail(user: UserRow, email: string): Promise<UserView> {
+  async updateEmail(principal: Principal, email: string): Promise<UserView> {
+    const user = await this.row(principal.userId);
     if (await this.repo.emailTakenByOther(email, user.id)) {
       throw conflict(messages.emailTaken, { email: { type: messages.emailTaken } });
     }
@@ -182,7 +208,8 @@ export class AccountsService {
     }
   }
 
-  async setProfileImage(user: UserRow, upload: Buffer): Promise<{ image: string; user: UserView }> {
+  async setProfileImage(principal: Principal, upload: Buffer): Promise<{ image: string; user: UserView }> {
+    const user = await this.row(principal.userId);
     const image = await prepareImage(upload, { width: 400, height: 400, fit: 'cover' });
     const stored = await this.deps.storage.put(`profiles/${user.id}/${randomUUID()}.jpg`, image.body, image.contentType);
     const updated = await this.repo.update(user.id, { profilePicture: stored.url });

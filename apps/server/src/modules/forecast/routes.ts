@@ -1,71 +1,29 @@
-import {
-  historicInput,
-  hourlyInput,
-  icalInput,
-  monthlyQuery,
-  placedInput,
-  removeSearchInput,
-  searchTermRule,
-} from '@tightlines/core/forecast';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireSession } from '../../lib/auth';
-import { parse } from '../../lib/errors';
+import * as api from '@tightlines/core/api/forecast';
+import { route, type RouteEntry } from '../../http/routes';
 import type { AccountsService } from '../accounts/service';
 import type { ForecastService } from './service';
 
-export function forecastRoutes(app: FastifyInstance, forecast: ForecastService, accounts: AccountsService) {
-  const viewer = async (request: FastifyRequest) => {
-    if (!request.session) return null;
-    const { premium } = await accounts.premiumOf(request.session.user.id);
-    return { userId: request.session.user.id, premium };
-  };
-
-  app.get<{ Params: { searchTerm: string } }>('/api/weather/forecast/:searchTerm', async (request) =>
-    forecast.forecast(parse(searchTermRule, request.params.searchTerm), await viewer(request)),
-  );
-
-  app.post('/api/weather/forecast/hourly', async (request) => {
-    const input = parse(hourlyInput, request.body);
-    return forecast.hourly(input.search, input.date, await viewer(request));
-  });
-
-  app.post('/api/weather/historic/forecast', async (request) =>
-    forecast.historic(parse(historicInput, request.body).search, await viewer(request)),
-  );
-
-  app.post('/api/weather/remove-search-term', async (request) => {
-    const { user } = requireSession(request);
-    await forecast.removeSearch(user.id, parse(removeSearchInput, request.body).term);
-    return accounts.view(user);
-  });
-
-  app.post('/api/weather/current', async (request) => {
-    const { lat, lng } = parse(placedInput, request.body);
-    return forecast.current(lat, lng);
-  });
-
-  app.post('/api/weather/lunar', async (request) => {
-    const input = parse(placedInput, request.body);
-    return forecast.lunar(input.lat, input.lng, input.date ?? input.time);
-  });
-  app.post('/api/lunar/aeris/current', async (request) => {
-    const input = parse(placedInput, request.body);
-    return forecast.lunar(input.lat, input.lng, input.time ?? input.date);
-  });
-  app.post('/api/lunar/aeris/past', async (request) => {
-    const input = parse(placedInput, request.body);
-    return forecast.lunar(input.lat, input.lng, input.time ?? input.date);
-  });
-
-  app.post('/api/lunar/aeris/monthly', async (request) => forecast.monthly(parse(monthlyQuery, request.query)));
-
-  app.post('/api/calendar/ical', async (request, reply) => {
-    const input = parse(icalInput, request.body);
-    const text = await forecast.calendar(input.location, input.alertType);
-    const file = input.alertType === 'Lunar Event' ? 'tightlines-solunar.ics' : 'tightlines-hourly-weather.ics';
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file}"`)
-      .send(text);
-  });
+export function forecastRoutes(forecast: ForecastService, accounts: AccountsService): RouteEntry[] {
+  return [
+    route(api.forecast, ({ params, principal }) => forecast.forecast(params.searchTerm, principal)),
+    route(api.hourly, ({ body, principal }) => forecast.hourly(body.search, body.date, principal)),
+    route(api.historic, ({ body, principal }) => forecast.historic(body.search, principal)),
+    route(api.removeSearchTerm, async ({ body, principal }) => {
+      await forecast.removeSearch(principal.userId, body.term);
+      return accounts.viewOf(principal.userId);
+    }),
+    route(api.currentWeather, ({ body }) => forecast.current(body.lat, body.lng)),
+    route(api.lunar, async ({ body }) => forecast.lunar(body.lat, body.lng, body.date ?? body.time)),
+    route(api.lunarCurrent, async ({ body }) => forecast.lunar(body.lat, body.lng, body.time ?? body.date)),
+    route(api.lunarPast, async ({ body }) => forecast.lunar(body.lat, body.lng, body.time ?? body.date)),
+    route(api.lunarMonthly, async ({ query }) => forecast.monthly(query)),
+    route(api.calendar, async ({ body, reply }) => {
+      const text = await forecast.calendar(body.location, body.alertType);
+      const file = body.alertType === 'Lunar Event' ? 'tightlines-solunar.ics' : 'tightlines-hourly-weather.ics';
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .send(text);
+    }),
+  ];
 }

@@ -11,6 +11,7 @@ import ical from 'ical-generator';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors';
 import { timeZoneAt, type Place, type PlacesProvider } from '../../providers/places/places';
 import { WeatherUnavailableError, type WeatherProvider } from '../../providers/weather/weather';
+import type { Principal } from '../../access/principal';
 import type { ForecastRepo } from './repo';
 
 export const FORECAST_DAYS = 7;
@@ -19,7 +20,7 @@ export const CALENDAR_DAYS = 30;
 export const PREMIUM_PAST_WEATHER = 'Past weather is a premium feature. Start a subscription to see it.';
 export const PREMIUM_EXTENDED = 'The extended forecast is a premium feature. Start a subscription to see it.';
 
-type Viewer = { userId: string; premium: boolean } | null;
+type Viewer = Pick<Principal, 'userId' | 'premium'> | null;
 
 type Deps = {
   places: PlacesProvider;

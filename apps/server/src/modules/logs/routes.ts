@@ -60,11 +60,11 @@ export function logsRoutes(app: FastifyInstance, logs: LogsService, config: Conf
   });
 
   app.get<{ Params: { id: string } }>('/api/log/view/:id', async (request) =>
-    logs.view(request.params.id, request.session?.user.id ?? null),
+    logs.view(request.params.id, request.principal?.userId ?? null),
   );
   app.get<{ Params: { username: string } }>('/api/visitor/logs/:username', async (request) => {
     const { limit } = parse(pageQuery, request.query);
-    return logs.visitorLogs(request.params.username, request.session?.user.id ?? null, limit);
+    return logs.visitorLogs(request.params.username, request.principal?.userId ?? null, limit);
   });
 
   app.get('/api/list/lure-categories', async (request) => logs.lureCategories(owner(request).id));
@@ -81,7 +81,7 @@ export function logsRoutes(app: FastifyInstance, logs: LogsService, config: Conf
 
   app.get('/api/user/tags', async (request) => logs.tags(owner(request).id));
   app.get<{ Params: { username: string } }>('/api/user/visitor-tags/:username', async (request) =>
-    logs.visitorTags(request.params.username, request.session?.user.id ?? null),
+    logs.visitorTags(request.params.username, request.principal?.userId ?? null),
   );
   app.post('/api/user/add-tag', async (request) => logs.addTag(owner(request).id, parse(tagInput, request.body).tag));
   app.post('/api/user/remove-tag', async (request) => logs.removeTag(owner(request).id, parse(tagInput, request.body).tag));

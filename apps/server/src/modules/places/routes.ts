@@ -1,11 +1,7 @@
-import { pointInput } from '@tightlines/core/forecast';
-import type { FastifyInstance } from 'fastify';
-import { parse } from '../../lib/errors';
+import * as api from '@tightlines/core/api/places';
+import { route, type RouteEntry } from '../../http/routes';
 import type { PlacesService } from './service';
 
-export function placesRoutes(app: FastifyInstance, places: PlacesService) {
-  app.post('/api/util/geolocate/reverse', async (request) => {
-    const { lat, lng } = parse(pointInput, request.body);
-    return places.reverse(lat, lng);
-  });
+export function placesRoutes(places: PlacesService): RouteEntry[] {
+  return [route(api.reverseGeocode, async ({ body }) => places.reverse(body.lat, body.lng))];
 }

@@ -1,7 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import * as api from '@tightlines/core/api/util';
 import type { Config } from '../../config';
+import { route, type RouteEntry } from '../../http/routes';
 
-export function utilRoutes(app: FastifyInstance, config: Config) {
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  app.get('/api/util/featureflags', async () => config.featureFlags);
+export function utilRoutes(config: Config): RouteEntry[] {
+  return [
+    route(api.health, async () => ({ status: 'ok' })),
+    route(api.featureFlags, async () => config.featureFlags),
+  ];
 }

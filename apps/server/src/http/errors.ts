@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { badRequest, HttpError, notFound } from '../lib/errors';
+
+/**
+ * Turns the first problem of a request that failed its contract into the answer the seeds' forms
+ * read: a 400 whose message is the field's own sentence, with `errors.<field>.type`. A malformed
+ * path id names nothing that could exist, so it is a 404.
+ */
+function validationError(error: FastifyError): HttpError {
+  const issue = error.validation?.[0];
+  const message = issue?.message ?? 'The request is not valid.';
+  if (error.validationContext === 'params') return notFound(message);
+  const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return badRequest(message, field ? { [field]: { type: message } } : undefined);
+}
+
+/** One shape for every error answer (core ErrorBody); 5xx details are logged, never sent. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known =
+      error instanceof HttpError ? error : hasZodFastifySchemaValidationErrors(error) ? validationError(error) : null;
+    if (known) return reply.code(known.status).send(known.body());
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ error: 'Something went wrong on our side. Please try again in a moment.' });
+    }
+    const message =
+      status === 413
+        ? 'That request is too large.'
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Please send JSON (Content-Type: application/json).'
+          : error.message;
+    return reply.code(status).send({ error: message });
+  });
+}

@@ -1,0 +1,95 @@
+import {
+  isRaw,
+  type BodyOf,
+  type Contract,
+  type ParamsOf,
+  type QueryOf,
+  type ReplyOf,
+} from '@tightlines/core/api/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import type { Principal } from '../access/principal';
+import { requireMember } from './auth';
+
+/** What a handler receives: the parsed input and the caller (never null on member routes). */
+export type RouteInput<C extends Contract> = {
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  principal: C['access'] extends 'member' ? Principal : Principal | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** A JSON answer, or for raw contracts (files, scripts) the reply the handler sent itself. */
+export type RouteResult<C extends Contract> = C['response'] extends z.ZodType ? ReplyOf<C> : FastifyReply;
+
+export type RouteEntry = {
+  contract: Contract;
+  options: Omit<RouteOptions, 'method' | 'url' | 'handler' | 'schema'>;
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+};
+
+type Extra = Omit<RouteOptions, 'method' | 'url' | 'handler' | 'schema'>;
+
+/** Binds a handler to its contract. Modules' routes.ts files are lists of these. */
+export function route<C extends Contract>(
+  contract: C,
+  handler: NoInfer<(input: RouteInput<C>) => Promise<RouteResult<C>>>,
+  options: Extra = {},
+): RouteEntry {
+  return {
+    contract,
+    options,
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as ParamsOf<C>,
+        query: request.query as QueryOf<C>,
+        body: request.body as BodyOf<C>,
+        principal: request.principal as RouteInput<C>['principal'],
+        request,
+        reply,
+      });
+      if (isRaw(contract.response)) return reply;
+      if (contract.status) reply.code(contract.status);
+      return result;
+    },
+  };
+}
+
+function schemaOf(contract: Contract): RouteOptions['schema'] {
+  const schema: Record<string, unknown> = {};
+  if (contract.params) schema.params = contract.params;
+  if (contract.query) schema.querystring = contract.query;
+  if (contract.body && contract.body !== 'multipart') schema.body = contract.body;
+  if (!isRaw(contract.response)) schema.response = { [contract.status ?? 200]: contract.response };
+  return schema;
+}
+
+function register(app: FastifyInstance, entry: RouteEntry) {
+  app.route({
+    ...entry.options,
+    method: entry.contract.method,
+    url: entry.contract.path,
+    schema: schemaOf(entry.contract),
+    handler: entry.handler,
+  });
+}
+
+/**
+ * Public routes go on the app; member routes go into one encapsulated subtree whose single
+ * `onRequest` guard refuses visitors with 401 before any body is read.
+ */
+export async function registerRoutes(app: FastifyInstance, entries: RouteEntry[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const { contract } of entries) {
+    const key = `${contract.method} ${contract.path}`;
+    if (seen.has(key)) throw new Error(`Two routes for ${key}.`);
+    seen.add(key);
+  }
+  for (const entry of entries) if (entry.contract.access === 'public') register(app, entry);
+  await app.register(async (members) => {
+    members.addHook('onRequest', requireMember);
+    for (const entry of entries) if (entry.contract.access === 'member') register(members, entry);
+  });
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { contract } from './contract';
+
+export const health = contract({
+  method: 'GET',
+  path: '/api/health',
+  access: 'public',
+  summary: 'Liveness: answers while the process serves requests.',
+  response: z.object({ status: z.literal('ok') }),
+});
+
+export const featureFlags = contract({
+  method: 'GET',
+  path: '/api/util/featureflags',
+  access: 'public',
+  summary: 'The feature flags switched on (FEATURE_FLAGS), e.g. ["FREEFORALL"].',
+  response: z.array(z.string()),
+});
