@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { LOG_TYPES } from './logs';
 import { MOON_PHASE_NAMES } from './solunar/phase';
 import { windLabel } from './weather';
@@ -19,8 +20,24 @@ export type ChartRow = {
   summary: string | null;
 };
 
-export type Series = { label: string; data: number[] };
-export type ChartData = { labels: string[]; datasets: Series[] };
+/** One chart in the Chart.js shape: one number per label in each dataset. */
+export const chartData = z.object({
+  labels: z.array(z.string()),
+  datasets: z.array(z.object({ label: z.string(), data: z.array(z.number()) })),
+});
+export type ChartData = z.infer<typeof chartData>;
+export type Series = ChartData['datasets'][number];
+
+/** The data page's charts, by group and title. */
+export const chartsSchema = z.object({
+  doughnut: z.object({ 'Lunar Illumination': chartData, 'Lunar Phase': chartData, 'Wind Direction': chartData }),
+  bar: z.object({ 'Lure Type': chartData, 'Lure Color': chartData, Conditions: chartData, 'Air Temp': chartData }),
+  stacked: z.object({ Lake: chartData, Month: chartData, Species: chartData, Tag: chartData }),
+});
+export type Charts = z.infer<typeof chartsSchema>;
+
+/** The dashboard's four charts over every log of the angler. */
+export const dashboardChartsSchema = z.object({ species: chartData, type: chartData, lures: chartData, fishSize: chartData });
 
 export const DEFAULT_CHART_LABEL = 'Logs';
 
@@ -114,7 +131,7 @@ const stacked = (rows: readonly ChartRow[], key: (r: ChartRow) => string | null 
 
 const monthOf = (r: ChartRow) => MONTHS[Number(r.occurredAt.slice(5, 7)) - 1] ?? null;
 
-export function buildCharts(rows: readonly ChartRow[]) {
+export function buildCharts(rows: readonly ChartRow[]): Charts {
   return {
     doughnut: {
       'Lunar Illumination': count(rows, (r) => (r.moonIllum === null ? null : illuminationBucket(r.moonIllum)), ILLUMINATION_BUCKETS),
@@ -135,4 +152,3 @@ export function buildCharts(rows: readonly ChartRow[]) {
     },
   };
 }
-export type Charts = ReturnType<typeof buildCharts>;

@@ -109,76 +109,123 @@ export const logInput = z.object({
 });
 export type LogInput = z.output<typeof logInput>;
 
-export type LogWeather = {
-  summary: string | null;
-  icon: string | null;
-  airTemp: number | null;
-  windDirection: number | null;
-  windSpeed: number | null;
-  barometer: number | null;
-  cloudCover: number | null;
-  dewpoint: number | null;
-  humidity: number | null;
-  precipType: string | null;
-  precipHourly: number | null;
-};
+const num = z.number().nullable();
+const str = z.string().nullable();
 
-export type LogLunar = {
-  moonPhase: string;
-  moonIllum: number;
+/** The weather at a log's time and place, as the weather service gave it (or as an import's file had it). */
+export const logWeather = z.object({
+  summary: str,
+  icon: str,
+  airTemp: num,
+  windDirection: num,
+  windSpeed: num,
+  barometer: num,
+  cloudCover: num,
+  dewpoint: num,
+  humidity: num,
+  precipType: str,
+  precipHourly: num,
+});
+export type LogWeather = z.infer<typeof logWeather>;
+
+/** Moon and sun of the log's local day; times are local ISO, null when the event does not happen that day. */
+export const logLunar = z.object({
+  moonPhase: z.string(),
+  moonIllum: z.number(),
   /** The seeds show illumination as a percent string. */
-  illum: string;
-  moonRise: string | null;
-  moonSet: string | null;
-  moonAbove: string | null;
-  moonBelow: string | null;
-  sunRise: string | null;
-  sunSet: string | null;
-};
+  illum: z.string(),
+  moonRise: str,
+  moonSet: str,
+  moonAbove: str,
+  moonBelow: str,
+  sunRise: str,
+  sunSet: str,
+});
+export type LogLunar = z.infer<typeof logLunar>;
 
-export type Waterflow = {
-  rate: number | null;
-  gageHeight: number | null;
-  unit: string;
-  measuredAt: string | null;
-};
+export const waterflowSchema = z.object({
+  rate: num,
+  gageHeight: num,
+  unit: z.string(),
+  measuredAt: str,
+});
+export type Waterflow = z.infer<typeof waterflowSchema>;
+
+const point = z.object({ lat: z.number(), lng: z.number() });
 
 /** A log as the API returns it (the seeds' field names). */
-export type LogView = {
-  _id: string;
-  username: string;
-  type: LogType;
-  date: string;
-  time: string;
-  timeZone: string;
-  notes: string | null;
-  photo: string | null;
-  clusterCount: number | null;
-  tags: string[];
-  privacy: Privacy;
-  outingId: string | null;
-  fish: { species: string | null; length: number | null; girth: number | null; weight: number | null };
-  lure: { category: string | null; colorPrimary: string | null; colorSecondary: string | null; length: number | null; note: string | null };
-  lake: {
-    waterTemp: number | null;
-    waterVisibility: number | null;
-    lakeStructure: string | null;
-    lakeDepth: number | null;
-    lureDepth: number | null;
-    waterflow: Waterflow | null;
-    station: string | null;
-    siteCode: string | null;
-    agency: string | null;
-    location: { lat: number; lng: number } | null;
-  };
-  location: { lat: number; lng: number; lake: string | null; state: string | null; zone: string | null; lakeStructure: string | null };
-  weather: LogWeather | null;
-  lunar: LogLunar | null;
+export const logView = z.object({
+  _id: z.string(),
+  username: z.string(),
+  type: z.enum(LOG_TYPES),
+  /** Local ISO with the place's offset. */
+  date: z.string(),
+  /** "HH:mm", local. */
+  time: z.string(),
+  timeZone: z.string(),
+  notes: str,
+  photo: str,
+  clusterCount: num,
+  tags: z.array(z.string()),
+  privacy: z.enum(PRIVACY_LEVELS),
+  outingId: str,
+  fish: z.object({ species: str, length: num, girth: num, weight: num }),
+  lure: z.object({ category: str, colorPrimary: str, colorSecondary: str, length: num, note: str }),
+  lake: z.object({
+    waterTemp: num,
+    waterVisibility: num,
+    lakeStructure: str,
+    lakeDepth: num,
+    lureDepth: num,
+    waterflow: waterflowSchema.nullable(),
+    station: str,
+    siteCode: str,
+    agency: str,
+    location: point.nullable(),
+  }),
+  location: z.object({ lat: z.number(), lng: z.number(), lake: str, state: str, zone: str, lakeStructure: str }),
+  weather: logWeather.nullable(),
+  lunar: logLunar.nullable(),
   /** Outside data still being fetched: the server retries it in the background. */
-  pending: string[];
-  createdAt: string;
-  updatedAt: string;
-};
+  pending: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LogView = z.infer<typeof logView>;
+
+/** One page of a list of logs, newest first. */
+export const logPage = z.object({
+  docs: z.array(logView),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type LogPage = z.infer<typeof logPage>;
+
+export const logPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(LOGS_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/** What a member may still log this month; `limit` is null when premium lifts it. */
+export const allowanceView = z.object({
+  allowed: z.boolean(),
+  used: z.number().int(),
+  limit: z.number().int().nullable(),
+  premium: z.boolean(),
+});
+export type AllowanceView = z.infer<typeof allowanceView>;
+
+/** The nearest active river gauge and its reading at the asked time. */
+export const waterflowReading = z.object({
+  station: z.string(),
+  siteCode: z.string(),
+  agency: z.string(),
+  location: point,
+  distanceKm: z.number(),
+  waterflow: waterflowSchema,
+});
+export type WaterflowReading = z.infer<typeof waterflowReading>;
 
 /**
  * Who may read a log. Public: anyone. Protected: the owner and the people the owner has let into

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { latitude, longitude } from './forecast';
+import { logLunar, logView, logWeather } from './logs';
 
 export const OUTING_LOCATION_REQUIRED = 'A location is required to create an Outing';
 
@@ -28,7 +29,50 @@ export const editOutingInput = z.object({
   location: z.object({ lat: latitude, lng: longitude }).optional(),
 });
 
-export type HourCount = { hour: number; count: number };
+/**
+ * The create-outing body: without both `location.lat` and `location.lng` it is refused with the
+ * seed's one sentence before anything else is checked.
+ */
+export const createOutingBody = z
+  .unknown()
+  .refine((body) => {
+    const location = (body as { location?: { lat?: unknown; lng?: unknown } } | null)?.location;
+    return location?.lat !== undefined && location?.lng !== undefined;
+  }, OUTING_LOCATION_REQUIRED)
+  .pipe(createOutingInput) as unknown as z.ZodType<z.output<typeof createOutingInput>, z.input<typeof createOutingInput>>;
+
+export const hourCount = z.object({ hour: z.number().int(), count: z.number().int() });
+export type HourCount = z.infer<typeof hourCount>;
+
+/** A solunar peak near an outing, for its timeline. */
+export const solunarMark = z.object({ type: z.enum(['Major', 'Minor']), time: z.string() });
+export type SolunarMark = z.infer<typeof solunarMark>;
+
+/** An outing as the API answers it. Times are ISO on the clock of the outing's place. */
+export const outingView = z.object({
+  /** The Outing log's id, which is the outing's id. */
+  _id: z.string(),
+  date: z.string(),
+  timeZone: z.string(),
+  outing: z.object({
+    startDate: z.string(),
+    /** Now, while the outing is in progress. */
+    endDate: z.string(),
+    active: z.boolean(),
+    /** Oldest first. */
+    logs: z.array(logView),
+  }),
+  /** Solunar peaks from 2 hours before the start to 2 hours after the end. */
+  lunar: z.array(solunarMark),
+  lat: z.number(),
+  lng: z.number(),
+  location: logView.shape.location,
+  weather: logWeather.nullable(),
+  lunarDay: logLunar.nullable(),
+  pending: z.array(z.string()),
+  stats: z.object({ totalLogs: z.number().int(), totalCatches: z.number().int(), mostProductiveHour: hourCount.nullable() }),
+});
+export type OutingView = z.infer<typeof outingView>;
 
 /** The hour (0-23, local) with the most logs; ties go to the earliest hour. */
 export function mostProductiveHour(localTimes: readonly string[]): HourCount | null {

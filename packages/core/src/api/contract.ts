@@ -48,8 +48,9 @@ export function isRaw(response: Contract['response']): response is RawResponse {
  * A JSON body that may be absent: a POST without a body is checked as `{}`, so a missing field gets
  * the field's own message rather than "expected object".
  */
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => value ?? {}, schema);
+export function jsonBody<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>, z.input<T>> {
+  // Typed as the schema itself so callers' bodies are checked against its input, not `unknown`.
+  return z.preprocess((value) => value ?? {}, schema) as unknown as z.ZodType<z.output<T>, z.input<T>>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

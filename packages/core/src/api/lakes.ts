@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { pointInput } from '../forecast';
+import { contract, jsonBody } from './contract';
+
+/** A named lake at or near a point; `area` in acres when its outline is known. */
+export const nearbyLake = z.object({
+  name: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+  area: z.number().nullable(),
+});
+export type NearbyLake = z.infer<typeof nearbyLake>;
+
+export const findLake = contract({
+  method: 'POST',
+  path: '/api/util/find-lake',
+  access: 'public',
+  summary: 'The lake whose outline holds the point, else the nearest named lake within 1.5 km, else null.',
+  body: jsonBody(pointInput),
+  response: nearbyLake.nullable(),
+});
