@@ -109,11 +109,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...accountsRoutes(app, accounts, config),
     ...placesRoutes(new PlacesService(places)),
     ...forecastRoutes(forecast, accounts),
+    ...logsRoutes(logs, config),
+    ...transferRoutes(transfer, config),
+    ...analysisRoutes(new AnalysisService(new AnalysisRepo(database.db))),
+    ...outingsRoutes(new OutingsService(new OutingsRepo(database.db), logsRepo, logs)),
   ]);
-  logsRoutes(app, logs, config);
-  transferRoutes(app, transfer, config);
-  analysisRoutes(app, new AnalysisService(new AnalysisRepo(database.db)));
-  outingsRoutes(app, new OutingsService(new OutingsRepo(database.db), logsRepo, logs));
 
   await registerWeb(app, config, storage.root);
 

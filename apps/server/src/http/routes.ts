@@ -62,7 +62,8 @@ function schemaOf(contract: Contract): RouteOptions['schema'] {
   if (contract.params) schema.params = contract.params;
   if (contract.query) schema.querystring = contract.query;
   if (contract.body && contract.body !== 'multipart') schema.body = contract.body;
-  if (!isRaw(contract.response)) schema.response = { [contract.status ?? 200]: contract.response };
+  // One answer schema for every success code: a route may answer 200 or 201 with the same shape.
+  if (!isRaw(contract.response)) schema.response = { '2xx': contract.response };
   return schema;
 }
 

@@ -1,5 +1,4 @@
 import type { ErrorBody } from '@tightlines/core/http';
-import type { z } from 'zod';
 
 /** An error whose message is meant for the user; anything else becomes a generic 500. */
 export class HttpError extends Error {
@@ -21,13 +20,3 @@ export const unauthorized = (message = 'Please log in to continue.') => new Http
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string, errors?: ErrorBody['errors']) => new HttpError(409, message, errors);
-
-/** Parses input with a core schema; the first problem becomes the 400 message, naming its field. */
-export function parse<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
-  const result = schema.safeParse(data ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.');
-  const message = issue?.message ?? 'The request is not valid.';
-  throw badRequest(message, field ? { [field]: { type: message } } : undefined);
-}

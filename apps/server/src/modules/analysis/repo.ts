@@ -1,3 +1,4 @@
+import type { MapMarker } from '@tightlines/core/api/analysis';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
 import type { ChartRow } from '@tightlines/core/charts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -86,7 +87,7 @@ export class AnalysisRepo {
   }
 
   markers(where: SQL) {
-    return queryRows<{ _id: string; lat: number; lng: number; type: string; date: string; lake: string | null }>(
+    return queryRows<MapMarker>(
       this.db,
       sql`select id as "_id", lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake
           from ${logs} where ${where} order by occurred_at desc limit 20000`,

@@ -1,29 +1,15 @@
-import { filterQuery } from '@tightlines/core/filters';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireSession } from '../../lib/auth';
-import { parse } from '../../lib/errors';
+import * as api from '@tightlines/core/api/analysis';
+import { route, type RouteEntry } from '../../http/routes';
 import type { AnalysisService } from './service';
 
-export function analysisRoutes(app: FastifyInstance, analysis: AnalysisService) {
-  const owner = (request: FastifyRequest) => {
-    const { user } = requireSession(request);
-    return { id: user.id, username: user.username };
-  };
-
-  app.get('/api/user/logs/filter', async (request) => {
-    const me = owner(request);
-    const { filters, limit, page } = parse(filterQuery, request.query);
-    return analysis.filter(me, filters, limit, page);
-  });
-  app.get('/api/user/logs/charts', async (request) => {
-    const me = owner(request);
-    return analysis.charts(me, parse(filterQuery, request.query).filters);
-  });
-  app.get('/api/user/logs/markers', async (request) => {
-    const me = owner(request);
-    return analysis.markers(me, parse(filterQuery, request.query).filters);
-  });
-  app.get('/api/user/logs/states', async (request) => analysis.states(owner(request).id));
-  app.get('/api/user/logs/lakes', async (request) => analysis.lakes(owner(request).id));
-  app.get('/api/user/stats', async (request) => analysis.stats(owner(request)));
+export function analysisRoutes(analysis: AnalysisService): RouteEntry[] {
+  const me = (p: { userId: string; username: string }) => ({ id: p.userId, username: p.username });
+  return [
+    route(api.filterLogs, ({ principal, query }) => analysis.filter(me(principal), query.filters, query.limit, query.page)),
+    route(api.charts, ({ principal, query }) => analysis.charts(me(principal), query.filters)),
+    route(api.markers, ({ principal, query }) => analysis.markers(me(principal), query.filters)),
+    route(api.logStates, ({ principal }) => analysis.states(principal.userId)),
+    route(api.logLakes, ({ principal }) => analysis.lakes(principal.userId)),
+    route(api.stats, ({ principal }) => analysis.stats(me(principal))),
+  ];
 }

@@ -16,8 +16,14 @@ export class AnalysisService {
 
   async charts(owner: Owner, filters: readonly Filter[]) {
     const charts = buildCharts(await this.repo.chartRows(filterConditions(owner.id, owner.username, filters)));
-    const limits = Object.fromEntries(Object.entries(charts.stacked).map(([name, data]) => [name, stackedUpperLimit(data)]));
-    return { ...charts, stackedLimits: limits };
+    const { Lake, Month, Species, Tag } = charts.stacked;
+    const stackedLimits = {
+      Lake: stackedUpperLimit(Lake),
+      Month: stackedUpperLimit(Month),
+      Species: stackedUpperLimit(Species),
+      Tag: stackedUpperLimit(Tag),
+    };
+    return { ...charts, stackedLimits };
   }
 
   markers(owner: Owner, filters: readonly Filter[]) {

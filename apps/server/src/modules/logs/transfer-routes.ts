@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { LOG_CSV_FILENAME } from '@tightlines/core/log-csv';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as api from '@tightlines/core/api/transfer';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { requireSession } from '../../lib/auth';
+import { route, type RouteEntry } from '../../http/routes';
 import { badRequest } from '../../lib/errors';
 import {
   IMPORT_MAX_BYTES,
@@ -15,41 +16,35 @@ import {
 /** The CSV file field of the import form, as the seeds name it. */
 export const IMPORT_FIELD = 'userLogs';
 
-export function transferRoutes(app: FastifyInstance, transfer: LogTransferService, config: Config) {
-  const owner = (request: FastifyRequest) => {
-    const { user } = requireSession(request);
-    return { id: user.id, username: user.username };
-  };
-
-  app.get('/api/user/export-logs', async (request, reply) => {
-    const me = owner(request);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${LOG_CSV_FILENAME}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(transfer.exportCsv(me)));
-  });
-
-  app.post('/api/util/import/csv/user-logs', async (request) => {
-    const me = owner(request);
-    // Refused before anything is read from the upload.
-    await transfer.assertCanImport(me.id);
-    if (!request.isMultipart()) throw badRequest('Please send the file as multipart/form-data.');
-    const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-    if (!file) throw badRequest('Please choose a .csv file to import.');
-    if (file.fieldname !== IMPORT_FIELD) {
-      file.file.resume();
-      throw badRequest(`Please send the file in the field "${IMPORT_FIELD}".`);
-    }
-    return transfer.importCsv(me.id, { filename: file.filename, stream: file.file });
-  });
-
-  app.post('/api/logs/from-photos', async (request, reply) => {
-    const me = owner(request);
-    if (!request.isMultipart()) throw badRequest('Please send the photos as multipart/form-data.');
-    const drafts = await transfer.draftsFromPhotos(me, photoUploads(request, config.uploadMaxBytes), config.uploadMaxBytes);
-    return reply.code(drafts.created.length > 0 ? 201 : 200).send(drafts);
-  });
+export function transferRoutes(transfer: LogTransferService, config: Config): RouteEntry[] {
+  const me = (p: { userId: string; username: string }) => ({ id: p.userId, username: p.username });
+  return [
+    route(api.exportLogs, async ({ principal, reply }) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${LOG_CSV_FILENAME}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(transfer.exportCsv(me(principal)))),
+    ),
+    route(api.importLogs, async ({ principal, request }) => {
+      // Refused before anything is read from the upload.
+      await transfer.assertCanImport(principal.userId);
+      if (!request.isMultipart()) throw badRequest('Please send the file as multipart/form-data.');
+      const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+      if (!file) throw badRequest('Please choose a .csv file to import.');
+      if (file.fieldname !== IMPORT_FIELD) {
+        file.file.resume();
+        throw badRequest(`Please send the file in the field "${IMPORT_FIELD}".`);
+      }
+      return transfer.importCsv(principal.userId, { filename: file.filename, stream: file.file });
+    }),
+    route(api.draftsFromPhotos, async ({ principal, request, reply }) => {
+      if (!request.isMultipart()) throw badRequest('Please send the photos as multipart/form-data.');
+      const drafts = await transfer.draftsFromPhotos(me(principal), photoUploads(request, config.uploadMaxBytes), config.uploadMaxBytes);
+      if (drafts.created.length > 0) reply.code(201);
+      return drafts;
+    }),
+  ];
 }
 
 /** The request's files one at a time (never more than one in memory). */
