@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { AccessService } from './access/access';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { DbContext } from './db/context';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
 import { registerPlugins } from './http/plugins';
@@ -12,34 +14,43 @@ import { startJob } from './jobs';
 import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
-import { utilRoutes } from './modules/util/routes';
+import { analysisRoutes } from './modules/analysis/routes';
+import { AnalysisService } from './modules/analysis/service';
+import { CircleRepo } from './modules/circle/repo';
+import { CircleService } from './modules/circle/service';
+import { LogEnricher } from './modules/enrichment/enricher';
+import { EnrichmentJob } from './modules/enrichment/job';
 import { ForecastRepo } from './modules/forecast/repo';
 import { forecastRoutes } from './modules/forecast/routes';
 import { ForecastService } from './modules/forecast/service';
-import { LogEnricher } from './modules/logs/enrich';
+import { LakesRepo } from './modules/lakes/repo';
+import { lakesRoutes } from './modules/lakes/routes';
+import { LakesService } from './modules/lakes/service';
+import { LogsQuery } from './modules/logs/query';
+import { LogsQueryRepo } from './modules/logs/query-repo';
 import { LogsRepo } from './modules/logs/repo';
 import { logsRoutes } from './modules/logs/routes';
 import { LogsService } from './modules/logs/service';
-import { LogTransferService } from './modules/logs/transfer';
-import { TransferRepo } from './modules/logs/transfer-repo';
-import { transferRoutes } from './modules/logs/transfer-routes';
-import { placesRoutes } from './modules/places/routes';
-import { AnalysisRepo } from './modules/analysis/repo';
 import { OutingsRepo } from './modules/outings/repo';
 import { outingsRoutes } from './modules/outings/routes';
 import { OutingsService } from './modules/outings/service';
-import { analysisRoutes } from './modules/analysis/routes';
-import { AnalysisService } from './modules/analysis/service';
-import { OverpassLakes } from './providers/lakes/overpass';
-import { UsgsWaterflow } from './providers/waterflow/usgs';
+import { placesRoutes } from './modules/places/routes';
 import { PlacesService } from './modules/places/service';
-import { OfflinePlaces } from './providers/places/offline-places';
-import { OpenMeteoWeather } from './providers/weather/open-meteo';
-import type { WeatherProvider } from './providers/weather/weather';
+import { TagsRepo } from './modules/tags/repo';
+import { tagsRoutes } from './modules/tags/routes';
+import { TagsService } from './modules/tags/service';
+import { transferRoutes } from './modules/transfer/routes';
+import { TransferService } from './modules/transfer/service';
+import { utilRoutes } from './modules/util/routes';
+import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { OfflinePlaces } from './providers/places/offline-places';
 import { LocalFileStorage } from './providers/storage/local';
+import { UsgsWaterflow } from './providers/waterflow/usgs';
+import { OpenMeteoWeather } from './providers/weather/open-meteo';
+import type { WeatherProvider } from './providers/weather/weather';
 
 export type AppOptions = {
   config: Config;
@@ -52,9 +63,14 @@ export type AppOptions = {
 
 export type App = {
   app: FastifyInstance;
-  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService };
+  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService; enrichment: EnrichmentJob };
 };
 
+/**
+ * The composition root: outside plugins, providers, then each module's repo and service, wired
+ * to each other here (a module reaches another only through its service, or through a small port
+ * given here when the arrow would run the other way), then every route from its contract.
+ */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
@@ -68,41 +84,75 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerPlugins(app, config);
   registerErrorHandler(app);
 
+  // Providers: outside services behind interfaces; the optional ones are off without a URL.
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
   fs.mkdirSync(storage.root, { recursive: true });
   const mailer =
     options.mailer ??
     (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db, app.log));
-
-  const accountsRepo = new AccountsRepo(database.db);
-  const accounts = new AccountsService({ repo: accountsRepo, config, mailer, storage, log: app.log });
-  registerAuth(app, (token) => accounts.authenticate(token));
-
   const places = new OfflinePlaces();
   const weather =
     options.weather ??
     new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log });
-  const forecast = new ForecastService({ places, weather, repo: new ForecastRepo(database.db) });
   const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log }) : null;
-  const logsRepo = new LogsRepo(database.db);
-  const logs = new LogsService({
-    repo: logsRepo,
-    enricher: new LogEnricher({ places, weather, waterflow, log: app.log }),
+  const lakeSource = config.overpassUrl ? new OverpassLakes({ baseUrl: config.overpassUrl, log: app.log }) : null;
+
+  const db = new DbContext(database.db);
+  const { transaction } = db;
+
+  const accountsRepo = new AccountsRepo(db);
+  const forecastRepo = new ForecastRepo(db);
+  const accounts = new AccountsService({
+    repo: accountsRepo,
+    config,
+    mailer,
     storage,
-    waterflow,
-    lakeSource: config.overpassUrl ? new OverpassLakes({ baseUrl: config.overpassUrl, log: app.log }) : null,
-    premium: async (userId) => (await accounts.premiumOf(userId)).premium,
-    userByName: (username) => accountsRepo.findByUsername(username),
+    forecastSearches: (userId) => forecastRepo.searchesOf(userId),
     log: app.log,
   });
-  // Outside data a log could not get at once is retried in the background, never blocking a save.
-  startJob(app, 'log enrichment', config.enrichIntervalMs, () => logs.enrichPending());
-  const transfer = new LogTransferService({
-    repo: new TransferRepo(database.db),
-    logs,
-    places,
-    premium: async (userId) => (await accounts.premiumOf(userId)).premium,
+  // The principal (premium included) is resolved once per request.
+  registerAuth(app, (token) => accounts.authenticate(token));
+  const forecast = new ForecastService({ places, weather, repo: forecastRepo });
+
+  const circleRepo = new CircleRepo(db);
+  const access = new AccessService({ inCircle: (ownerId, memberId) => circleRepo.isMember(ownerId, memberId) });
+  const circle = new CircleService({ repo: circleRepo, usernames: (ids) => accountsRepo.usernamesOf(ids) });
+  const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
+  const enricher = new LogEnricher({ weather, waterflow, log: app.log });
+  const outingsRepo = new OutingsRepo(db);
+  // Tags and logs point at each other (a log's tags join the list; removing a tag strips it from
+  // logs); the arrow from tags back to logs is this port, read when a tag is removed.
+  const tags: TagsService = new TagsService({
+    repo: new TagsRepo(db),
+    transaction,
+    stripFromLogs: (principal, tag) => logs.stripTag(principal, tag),
   });
+  const logs: LogsService = new LogsService({
+    repo: new LogsRepo(db),
+    access,
+    transaction,
+    places,
+    enricher,
+    tags,
+    lakes,
+    storage,
+    waterflow,
+    activeOutingAt: (userId, at) => outingsRepo.activeAt(userId, at),
+    anglerByName: (username) => accountsRepo.findByUsername(username),
+    usernameOf: async (userId) => (await accountsRepo.findById(userId))?.username,
+  });
+  const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction });
+  const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle });
+  const transfer = new TransferService({ logs, access, places });
+
+  // Outside data a log could not get at once is retried in the background, never blocking a save.
+  const enrichment = new EnrichmentJob({
+    enricher,
+    due: (now, limit) => logs.duePending(now, limit),
+    save: (logId, result) => logs.saveOutsideData(logId, result),
+    log: app.log,
+  });
+  startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
   await registerRoutes(app, [
     ...utilRoutes(config),
@@ -110,12 +160,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...placesRoutes(new PlacesService(places)),
     ...forecastRoutes(forecast, accounts),
     ...logsRoutes(logs, config),
+    ...tagsRoutes(tags),
+    ...lakesRoutes(lakes),
     ...transferRoutes(transfer, config),
-    ...analysisRoutes(new AnalysisService(new AnalysisRepo(database.db))),
-    ...outingsRoutes(new OutingsService(new OutingsRepo(database.db), logsRepo, logs)),
+    ...analysisRoutes(analysis),
+    ...outingsRoutes(outings),
   ]);
 
   await registerWeb(app, config, storage.root);
 
-  return { app, services: { accounts, forecast, logs } };
+  return { app, services: { accounts, forecast, logs, enrichment } };
 }

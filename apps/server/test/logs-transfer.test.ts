@@ -8,8 +8,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { generateLogs, sampleLogView } from '../src/demo/generator';
-import { toBulkRow, TransferRepo } from '../src/modules/logs/transfer-repo';
-import { MAX_PHOTOS, NO_GPS } from '../src/modules/logs/transfer';
+import { DbContext } from '../src/db/context';
+import { toBulkRow } from '../src/modules/logs/bulk';
+import { LogsRepo } from '../src/modules/logs/repo';
+import { MAX_PHOTOS, NO_GPS } from '../src/modules/transfer/service';
 import { createTestApp, registerUser, type TestApp } from './support/app';
 import { sendJson, startLoopbackServer, type LoopbackServer } from './support/loopback-http';
 import { openMeteo } from './support/open-meteo-fixture';
@@ -100,7 +102,7 @@ async function createSomeLogs(app: TestApp, token: string) {
 /** Sample logs saved straight into the database, as the demo seeding does. */
 async function seedSamples(app: TestApp, userId: string, count: number, seed: number) {
   const logs = generateLogs({ userId, count, seed, season: 2025 });
-  await new TransferRepo(app.database.db).insertLogs(userId, logs.map(toBulkRow), []);
+  await new LogsRepo(new DbContext(app.database.db)).insertBulk(userId, logs.map(toBulkRow));
   return logs;
 }
 

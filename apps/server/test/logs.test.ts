@@ -99,7 +99,7 @@ describe('creating logs', () => {
       weatherDown = false;
     }
     await t.database.db.execute(sql`update logs set enrich_after = now() - interval '1 second' where id = ${id}`);
-    expect(await t.services.logs.enrichPending()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.enrichment.enrichPending()).toBeGreaterThanOrEqual(1);
     const after = await t.request({ method: 'GET', url: `/api/log/edit/${id}`, token: user.token });
     expect(after.json().pending).toEqual([]);
     expect(after.json().weather.airTemp).toEqual(expect.any(Number));

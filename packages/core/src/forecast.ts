@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { computeSolunarDay, dayScore, formatClock, type SolunarDay } from './solunar/engine';
-
-export const latitude = z.coerce
-  .number({ error: 'A latitude is required.' })
-  .min(-90, 'Latitude must be between -90 and 90.')
-  .max(90, 'Latitude must be between -90 and 90.');
-export const longitude = z.coerce
-  .number({ error: 'A longitude is required.' })
-  .min(-180, 'Longitude must be between -180 and 180.')
-  .max(180, 'Longitude must be between -180 and 180.');
-
-export const pointInput = z.object({ lat: latitude, lng: longitude });
+import { latitude, longitude } from './geo';
+import { computeSolunarDay } from './solunar/engine';
+import { formatClock } from './solunar/format';
+import { dayScore } from './solunar/rating';
+import type { SolunarDay } from './solunar/types';
 
 const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 const instant = z.union([z.iso.datetime({ offset: true }), calendarDay, z.number()], {

@@ -9,7 +9,7 @@
  */
 import { LOG_TYPES, logInput, type LogInput, type LogLunar, type LogView, type LogWeather, type Waterflow } from './logs';
 import { MOON_PHASE_NAMES } from './solunar/phase';
-import { isTimeZone } from './solunar/time';
+import { isTimeZone } from './time';
 import { weatherIconSchema, type PrecipType, type WeatherIcon } from './weather';
 
 export const LOG_CSV_FILENAME = 'myfishinglogs.csv';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latitude, longitude } from './forecast';
+import { latitude, longitude } from './geo';
 
 export const LOG_TYPES = ['Bite', 'Catch', 'Cluster', 'Follow', 'Hunch', 'Lost', 'Outing', 'Draft'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
@@ -236,6 +236,14 @@ export function canViewLog(privacy: Privacy, viewer: { isOwner: boolean; inOwner
   if (privacy === 'public') return true;
   return privacy === 'protected' && viewer.inOwnersCircle;
 }
+
+/** The privacy levels of an owner's logs a viewer may read: the SQL side of canViewLog. */
+export function visiblePrivacies(viewer: { isOwner: boolean; inOwnersCircle: boolean }): Privacy[] {
+  return PRIVACY_LEVELS.filter((privacy) => canViewLog(privacy, viewer));
+}
+
+export const LOG_IN_FUTURE = 'A log cannot be dated in the future.';
+export const NOT_A_REAL_DATE = 'The date is not a real date.';
 
 /** The free tier's monthly allowance; premium (and the free-for-all promotion) lifts it. */
 export function canCreateLog(logsThisMonth: number, premium: boolean): boolean {

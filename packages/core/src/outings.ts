@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latitude, longitude } from './forecast';
+import { latitude, longitude } from './geo';
 import { logLunar, logView, logWeather } from './logs';
 
 export const OUTING_LOCATION_REQUIRED = 'A location is required to create an Outing';

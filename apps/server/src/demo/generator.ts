@@ -15,12 +15,12 @@
  */
 import { TZDate } from '@date-fns/tz';
 import type { LogLunar, LogType, LogView, LogWeather, Privacy } from '@tightlines/core/logs';
-import { localDateOf } from '@tightlines/core/solunar/time';
+import { logLunar } from '@tightlines/core/solunar/log-lunar';
+import { localDateOf } from '@tightlines/core/time';
 import { describeWeatherCode } from '@tightlines/core/weather';
-import { logLunar } from '../modules/logs/enrich';
-import type { LogWithOwner } from '../modules/logs/repo';
-import { toLogView } from '../modules/logs/service';
-import type { BulkLog } from '../modules/logs/transfer-repo';
+import type { BulkLog } from '../modules/logs/bulk';
+import type { LogRow } from '../modules/logs/rows';
+import { toLogView } from '../modules/logs/view';
 
 export const SAMPLE_TIME_ZONE = 'America/Chicago';
 
@@ -426,9 +426,8 @@ function sampleLog(r: Random, userId: string, lake: Lake, at: Date): BulkLog {
 /** A generated log as the API would show it once saved (for writing sample CSV files). */
 export function sampleLogView(log: BulkLog, username = 'sample_angler'): LogView {
   const empty = null;
-  const row: LogWithOwner = {
+  const row: LogRow = {
     id: '00000000-0000-0000-0000-000000000000',
-    username,
     notes: empty,
     photo: empty,
     clusterCount: empty,
@@ -467,5 +466,5 @@ export function sampleLogView(log: BulkLog, username = 'sample_angler'): LogView
     createdAt: log.createdAt ?? log.occurredAt,
     updatedAt: log.createdAt ?? log.occurredAt,
   };
-  return toLogView(row);
+  return toLogView(row, username);
 }

@@ -1,10 +1,13 @@
 import { DEMO_ACCOUNT } from '@tightlines/core/demo';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { AccountsRepo } from '../modules/accounts/repo';
-import { toBulkRow, TransferRepo } from '../modules/logs/transfer-repo';
+import { DbContext } from '../db/context';
 import { hashPassword } from '../lib/secrets';
+import { AccountsRepo } from '../modules/accounts/repo';
+import { toBulkRow } from '../modules/logs/bulk';
+import { LogsRepo } from '../modules/logs/repo';
+import { OutingsRepo } from '../modules/outings/repo';
+import { TagsRepo } from '../modules/tags/repo';
 import { demoSeason, generateLogs } from './generator';
 
 /** The demo angler's season: this many sample logs, always the same ones for the same season. */
@@ -13,11 +16,13 @@ export const DEMO_SEED = 20_260_501;
 
 /**
  * A newcomer should meet a living app: the demo angler exists from the first start, with a season
- * of sample logs (see generator.ts). The logs are added whenever the demo angler has none, so a
- * second start changes nothing.
+ * of sample logs (see generator.ts) and an outing. The logs are added whenever the demo angler has
+ * none, so a second start changes nothing. This runs before any request, as the server itself, so
+ * it writes through the repositories (in one transaction) rather than the member use cases.
  */
 export async function seedDemoData(db: Db, log: FastifyBaseLogger, options: { now?: Date } = {}): Promise<void> {
-  const accounts = new AccountsRepo(db);
+  const ctx = new DbContext(db);
+  const accounts = new AccountsRepo(ctx);
   let demo = await accounts.findByEmail(DEMO_ACCOUNT.email);
   if (!demo) {
     demo = await accounts.create({
@@ -28,40 +33,44 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, options: { no
     });
     log.info(`demo account created: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
   }
-  const transfer = new TransferRepo(db);
-  if ((await transfer.countOf(demo.id)) > 0) return;
+  const userId = demo.id;
+  const logsRepo = new LogsRepo(ctx);
+  if (await logsRepo.hasLogs(userId)) return;
   const now = options.now ?? new Date();
-  const logs = generateLogs({ userId: demo.id, count: DEMO_LOG_COUNT, seed: DEMO_SEED, season: demoSeason(now), now });
-  const tags = [...new Set(logs.flatMap((l) => l.tags ?? []))];
-  const inserted = await transfer.insertLogs(demo.id, logs.map(toBulkRow), tags, { onlyIfNoLogs: true });
-  if (inserted > 0) {
-    await addDemoOuting(db, demo.id);
-    log.info(`demo logs created: ${inserted} sample logs and an outing for ${DEMO_ACCOUNT.username}`);
-  }
+  const logs = generateLogs({ userId, count: DEMO_LOG_COUNT, seed: DEMO_SEED, season: demoSeason(now), now });
+  const inserted = await ctx.transaction(async () => {
+    const n = await logsRepo.insertBulk(userId, logs.map(toBulkRow), { onlyIfNoLogs: true });
+    if (n === 0) return 0;
+    await new TagsRepo(ctx).addMany(userId, logs.flatMap((l) => l.tags ?? []));
+    await addDemoOuting(logsRepo, new OutingsRepo(ctx), userId);
+    return n;
+  });
+  if (inserted > 0) log.info(`demo logs created: ${inserted} sample logs and an outing for ${DEMO_ACCOUNT.username}`);
 }
 
 /**
  * One outing around the season's first morning with two or more logs on the same lake: an
  * Outing log like the first of them, the span from an hour before it to an hour after the last.
  */
-async function addDemoOuting(db: Db, userId: string): Promise<void> {
-  await db.execute(sql`
-    with day as (
-      select lake_name, (occurred_at at time zone time_zone)::date as local_day,
-             min(occurred_at) - interval '1 hour' as started_at, max(occurred_at) + interval '1 hour' as ended_at
-      from logs where user_id = ${userId} and type <> 'Draft' and lake_name is not null
-      group by lake_name, local_day having count(*) >= 2 order by local_day limit 1
-    ), first_log as (
-      select l.* from logs l join day d on l.lake_name = d.lake_name and l.occurred_at = d.started_at + interval '1 hour'
-      where l.user_id = ${userId} limit 1
-    ), outing_log as (
-      insert into logs (user_id, type, occurred_at, time_zone, privacy, lat, lng, lake_name, state, weather, lunar, moon_phase, created_at)
-      select user_id, 'Outing', (select started_at from day), time_zone, 'private', lat, lng, lake_name, state, weather, lunar, moon_phase, (select started_at from day)
-      from first_log returning id, user_id
-    ), outing as (
-      insert into outings (log_id, user_id, started_at, ended_at)
-      select o.id, o.user_id, d.started_at, d.ended_at from outing_log o cross join day d returning log_id, started_at, ended_at
-    )
-    update logs set outing_id = outing.log_id from outing
-    where logs.user_id = ${userId} and logs.type <> 'Outing' and logs.occurred_at between outing.started_at and outing.ended_at`);
+async function addDemoOuting(logs: LogsRepo, outings: OutingsRepo, userId: string): Promise<void> {
+  const busiest = await logs.busiestMorning(userId);
+  if (!busiest) return;
+  const { first, span } = busiest;
+  const outingLog = await logs.insert({
+    userId,
+    type: 'Outing',
+    occurredAt: span.start,
+    createdAt: span.start,
+    timeZone: first.timeZone,
+    privacy: 'private',
+    lat: first.lat,
+    lng: first.lng,
+    lakeName: first.lakeName,
+    state: first.state,
+    weather: first.weather,
+    lunar: first.lunar,
+    moonPhase: first.moonPhase,
+  });
+  await outings.insert({ logId: outingLog.id, userId, startedAt: span.start, endedAt: span.end });
+  await logs.joinOuting(userId, outingLog.id, span);
 }

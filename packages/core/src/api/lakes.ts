@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pointInput } from '../forecast';
+import { pointInput } from '../geo';
 import { contract, jsonBody } from './contract';
 
 /** A named lake at or near a point; `area` in acres when its outline is known. */

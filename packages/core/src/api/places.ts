@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pointInput } from '../forecast';
+import { pointInput } from '../geo';
 import { contract, jsonBody } from './contract';
 
 const addressComponent = z.object({ long_name: z.string().nullable(), short_name: z.string(), types: z.array(z.string()) });

@@ -6,20 +6,9 @@ import {
   type AstroTime,
 } from 'astronomy-engine';
 import { z } from 'zod';
-import { illuminationPercent, phaseForDay, type MoonPhaseName } from './phase';
-import { isTimeZone, localDayBounds, roundToMinute, toLocalIso, type LocalDay } from './time';
-
-export { formatClock } from './format';
-export { illuminationPercent, moonPhaseName, MOON_PHASE_NAMES, type MoonPhaseName } from './phase';
-export {
-  dayScore,
-  rateLog,
-  type LogRating,
-  type RatableDay,
-  type RatedEvent,
-  type RatedEventKind,
-} from './rating';
-export { localDayBounds } from './time';
+import { isTimeZone, localDayBounds, roundToMinute, toLocalIso, type LocalDay } from '../time';
+import { illuminationPercent, phaseForDay } from './phase';
+import type { LocalIso, SolunarDay, SolunarPeriod } from './types';
 
 export const solunarQuerySchema = z.object({
   lat: z.number().min(-90).max(90),
@@ -29,32 +18,6 @@ export const solunarQuerySchema = z.object({
 });
 
 export type SolunarQuery = z.infer<typeof solunarQuerySchema>;
-
-/** ISO 8601 local time with offset, rounded to the minute. */
-export type LocalIso = string;
-
-export interface SolunarPeriod {
-  start: LocalIso;
-  end: LocalIso;
-  peak: LocalIso;
-}
-
-export interface SolunarDay {
-  moon: {
-    rise: LocalIso | null;
-    set: LocalIso | null;
-    /** Upper transit: the Moon crosses the local meridian overhead. */
-    above: LocalIso | null;
-    /** Lower transit: the Moon crosses the meridian underfoot. */
-    below: LocalIso | null;
-    phase: MoonPhaseName;
-    /** Whole percent of the disc lit, at local noon. */
-    illumination: number;
-  };
-  sun: { rise: LocalIso | null; set: LocalIso | null };
-  majors: SolunarPeriod[];
-  minors: SolunarPeriod[];
-}
 
 // The classic solunar convention (John Alden Knight's Solunar Tables): major
 // periods last about two hours centred on the Moon overhead or underfoot,

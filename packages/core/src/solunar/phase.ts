@@ -1,5 +1,5 @@
 import { Body, Illumination, MoonPhase, SearchMoonQuarter } from 'astronomy-engine';
-import { localDateOf, localDayBounds, type LocalDay } from './time';
+import { localDateOf, localDayBounds, type LocalDay } from '../time';
 
 export const MOON_PHASE_NAMES = [
   'New Moon',

@@ -1,4 +1,4 @@
-import type { LocalIso, SolunarDay, SolunarPeriod } from './engine';
+import type { LocalIso, SolunarDay, SolunarPeriod } from './types';
 
 export type RatedEventKind = 'Major' | 'Minor' | 'Sunrise' | 'Sunset';
 

@@ -1,7 +1,8 @@
 import { Body, HourAngle, Observer } from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
-import { computeSolunarDay, localDayBounds, type SolunarDay } from '../../src/solunar/engine';
-import { toLocalIso } from '../../src/solunar/time';
+import { computeSolunarDay } from '../../src/solunar/engine';
+import type { SolunarDay } from '../../src/solunar/types';
+import { localDayBounds, toLocalIso } from '../../src/time';
 
 const HOUR_MS = 3_600_000;
 const CHICAGO = { lat: 41.88, lng: -87.63, timeZone: 'America/Chicago' };

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeSolunarDay,
-  illuminationPercent,
-  MOON_PHASE_NAMES,
-  moonPhaseName,
-  type MoonPhaseName,
-} from '../../src/solunar/engine';
+import { computeSolunarDay } from '../../src/solunar/engine';
+import { illuminationPercent, MOON_PHASE_NAMES, moonPhaseName, type MoonPhaseName } from '../../src/solunar/phase';
 
 // USNO Astronomical Applications Dept., "Phases of the Moon" for 2026, UT.
 const FULL_MOONS_2026 = [

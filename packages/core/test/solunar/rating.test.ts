@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeSolunarDay,
-  dayScore,
-  formatClock,
-  rateLog,
-  type SolunarDay,
-  type SolunarPeriod,
-} from '../../src/solunar/engine';
+import { computeSolunarDay } from '../../src/solunar/engine';
+import { formatClock } from '../../src/solunar/format';
+import { dayScore, rateLog } from '../../src/solunar/rating';
+import type { SolunarDay, SolunarPeriod } from '../../src/solunar/types';
 
 const CHICAGO = { lat: 41.88, lng: -87.63, timeZone: 'America/Chicago' };
 

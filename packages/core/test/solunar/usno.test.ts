@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeSolunarDay, type SolunarDay } from '../../src/solunar/engine';
+import { computeSolunarDay } from '../../src/solunar/engine';
+import type { SolunarDay } from '../../src/solunar/types';
 import {
   MOON_2019_N29_W081,
   MOON_2050_S45_E150,

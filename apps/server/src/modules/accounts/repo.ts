@@ -1,11 +1,15 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { forecastSearches, passwordResets, sessions, subscriptions, users } from '../../db/schema';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { DbContext } from '../../db/context';
+import { passwordResets, sessions, subscriptions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
 export class AccountsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly ctx: DbContext) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
 
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -76,13 +80,9 @@ export class AccountsRepo {
       .orderBy(desc(subscriptions.createdAt));
   }
 
-  async forecastSearchesOf(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ term: forecastSearches.term })
-      .from(forecastSearches)
-      .where(eq(forecastSearches.userId, userId))
-      .orderBy(desc(forecastSearches.searchedAt));
-    return rows.map((r) => r.term);
+  async usernamesOf(ids: string[]): Promise<Array<{ id: string; username: string }>> {
+    if (ids.length === 0) return [];
+    return this.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
   }
 
   async createPasswordReset(userId: string, codeHash: string, expiresAt: Date): Promise<void> {

@@ -29,6 +29,8 @@ type Deps = {
   config: Config;
   mailer: Mailer;
   storage: FileStorage;
+  /** The member's saved forecast searches, newest first (the forecast module's table). */
+  forecastSearches: (userId: string) => Promise<string[]>;
   log: { error(obj: Record<string, unknown>, msg: string): void };
   now?: () => Date;
 };
@@ -150,7 +152,7 @@ export class AccountsService {
   private async view(user: UserRow): Promise<UserView> {
     const [subs, forecastSearches] = await Promise.all([
       this.repo.subscriptionsOf(user.id),
-      this.repo.forecastSearchesOf(user.id),
+      this.deps.forecastSearches(user.id),
     ]);
     const now = this.now();
     const active = subs.find((s) => hasActiveSubscription([s], now));

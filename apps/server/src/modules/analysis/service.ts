@@ -1,48 +1,48 @@
 import { buildCharts, countChart, FISH_SIZE_BUCKETS, fishSizeBucket, stackedChart, stackedUpperLimit } from '@tightlines/core/charts';
-import { LOG_TYPES } from '@tightlines/core/logs';
+import type { ChartsAnswer, MapMarker, StatsAnswer } from '@tightlines/core/api/analysis';
 import type { Filter } from '@tightlines/core/filters';
-import { toLogView } from '../logs/service';
-import { AnalysisRepo, filterConditions } from './repo';
+import { LOG_TYPES, type LogPage } from '@tightlines/core/logs';
+import type { Principal } from '../../access/principal';
+import type { CircleService } from '../circle/service';
+import type { LogsQuery } from '../logs/query';
 
-type Owner = { id: string; username: string };
+type Deps = { logs: LogsQuery; circle: CircleService };
 
+/** The data page (filtered list, charts, map) and the dashboard's Your Stats, over the caller's own logs. */
 export class AnalysisService {
-  constructor(private readonly repo: AnalysisRepo) {}
+  constructor(private readonly deps: Deps) {}
 
-  async filter(owner: Owner, filters: readonly Filter[], limit: number, page: number) {
-    const { rows, total } = await this.repo.filtered(filterConditions(owner.id, owner.username, filters), limit, (page - 1) * limit);
-    return { docs: rows.map(toLogView), total, page, limit };
+  filter(principal: Principal, filters: readonly Filter[], limit: number, page: number): Promise<LogPage> {
+    return this.deps.logs.filter(principal, filters, limit, page);
   }
 
-  async charts(owner: Owner, filters: readonly Filter[]) {
-    const charts = buildCharts(await this.repo.chartRows(filterConditions(owner.id, owner.username, filters)));
+  async charts(principal: Principal, filters: readonly Filter[]): Promise<ChartsAnswer> {
+    const charts = buildCharts(await this.deps.logs.chartRows(principal, filters));
     const { Lake, Month, Species, Tag } = charts.stacked;
-    const stackedLimits = {
-      Lake: stackedUpperLimit(Lake),
-      Month: stackedUpperLimit(Month),
-      Species: stackedUpperLimit(Species),
-      Tag: stackedUpperLimit(Tag),
+    return {
+      ...charts,
+      stackedLimits: { Lake: stackedUpperLimit(Lake), Month: stackedUpperLimit(Month), Species: stackedUpperLimit(Species), Tag: stackedUpperLimit(Tag) },
     };
-    return { ...charts, stackedLimits };
   }
 
-  markers(owner: Owner, filters: readonly Filter[]) {
-    return this.repo.markers(filterConditions(owner.id, owner.username, filters));
+  markers(principal: Principal, filters: readonly Filter[]): Promise<MapMarker[]> {
+    return this.deps.logs.markers(principal, filters);
   }
 
-  states(userId: string) {
-    return this.repo.distinct(userId, 'state');
+  states(principal: Principal): Promise<string[]> {
+    return this.deps.logs.states(principal);
   }
 
-  lakes(userId: string) {
-    return this.repo.distinct(userId, 'lake_name');
+  lakes(principal: Principal): Promise<string[]> {
+    return this.deps.logs.lakes(principal);
   }
 
   /** The dashboard's Your Stats widget and charts, in the seed's stats shape. */
-  async stats(owner: Owner) {
-    const [{ largest, lure, recent, circle }, tallies] = await Promise.all([
-      this.repo.stats(owner.id),
-      this.repo.dashboardTallies(owner.id),
+  async stats(principal: Principal): Promise<StatsAnswer> {
+    const [{ largest, lure, recent }, tallies, innerCircle] = await Promise.all([
+      this.deps.logs.highlights(principal),
+      this.deps.logs.dashboardTallies(principal),
+      this.deps.circle.membersOf(principal),
     ]);
     const sizes = tallies.lengths.flatMap((t) => {
       const label = fishSizeBucket(t.length);
@@ -60,7 +60,7 @@ export class AnalysisService {
       mostRecentCatch: recent
         ? { _id: recent.id, date: new Date(recent.date).toISOString(), fish: { length: recent.length, species: recent.species } }
         : null,
-      innerCircle: circle,
+      innerCircle,
       charts: { ...dashboard, fishSizeLimit: stackedUpperLimit(dashboard.fishSize) },
     };
   }

@@ -1,9 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbContext } from '../../db/context';
 import { forecastSearches } from '../../db/schema';
 
 export class ForecastRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly ctx: DbContext) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  /** The member's saved searches, newest first. */
+  async searchesOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ term: forecastSearches.term })
+      .from(forecastSearches)
+      .where(eq(forecastSearches.userId, userId))
+      .orderBy(desc(forecastSearches.searchedAt));
+    return rows.map((r) => r.term);
+  }
 
   /** A repeated search moves to the top instead of appearing twice. */
   async saveSearch(userId: string, term: string, at: Date): Promise<void> {

@@ -5,8 +5,8 @@ import {
   type LunarView,
   type MonthlyLunarDay,
 } from '@tightlines/core/forecast';
-import { computeSolunarDay, localDayBounds } from '@tightlines/core/solunar/engine';
-import { isTimeZone, localDateOf, toLocalIso } from '@tightlines/core/solunar/time';
+import { computeSolunarDay } from '@tightlines/core/solunar/engine';
+import { isTimeZone, localDateOf, localDayBounds, toLocalIso } from '@tightlines/core/time';
 import ical from 'ical-generator';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors';
 import { timeZoneAt, type Place, type PlacesProvider } from '../../providers/places/places';

@@ -1,55 +1,51 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
-import { queryRows, type Db } from '../../db/client';
-import { circleMembers, lakes, logs, outings, userTags, users } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import type { DbContext } from '../../db/context';
+import { logs } from '../../db/schema';
+import { BYTES_PER_INSERT, COLUMN_LIST, ROWS_PER_INSERT, SELECT_LIST, type BulkRow } from './bulk';
+import type { LogRow, NewLog } from './rows';
 
-export type LogRow = typeof logs.$inferSelect;
-export type NewLog = typeof logs.$inferInsert;
-export type LogWithOwner = LogRow & { username: string };
+/** An outing's span: logs in it (start and end included) belong to it. No end: in progress. */
+export type Span = { start: Date; end: Date | null };
 
+/**
+ * The logs table, and nothing else: every SQL on logs lives here or in query-repo.ts (the data
+ * page's filters and counts). Other modules reach logs through LogsService and LogsQuery.
+ */
 export class LogsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly ctx: DbContext) {}
 
-  private selectWithOwner() {
-    return this.db
-      .select({ log: logs, username: users.username })
-      .from(logs)
-      .innerJoin(users, eq(users.id, logs.userId));
-  }
-
-  private static flatten(rows: Array<{ log: LogRow; username: string }>): LogWithOwner[] {
-    return rows.map((r) => ({ ...r.log, username: r.username }));
+  private get db() {
+    return this.ctx.db;
   }
 
   /**
-   * Counts this month's logs and inserts under a lock on the user's row, so two simultaneous
-   * creates cannot both take the last free log of the month.
+   * Serializes a member's allowance checks and first-import checks until the transaction ends, so
+   * two simultaneous creates cannot both take the last free log of the month.
    */
-  async createWithinAllowance(values: NewLog, allowance: number | null, monthStart: Date): Promise<LogRow | null> {
-    return this.db.transaction(async (tx) => {
+  private async lockMember(userId: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`logs:${userId}`}, 0))`);
+  }
+
+  /** Counts this month's logs and inserts, under the member's lock; null when the allowance is used up. */
+  async insertWithinAllowance(values: NewLog, allowance: number | null, monthStart: Date): Promise<LogRow | null> {
+    return this.ctx.transaction(async () => {
       if (allowance !== null) {
-        await tx.execute(sql`select id from ${users} where ${users.id} = ${values.userId} for update`);
-        const [used] = await tx
-          .select({ n: count() })
-          .from(logs)
-          .where(and(eq(logs.userId, values.userId), gte(logs.createdAt, monthStart), ne(logs.type, 'Outing')));
-        if ((used?.n ?? 0) >= allowance) return null;
+        await this.lockMember(values.userId);
+        if ((await this.countCreatedSince(values.userId, monthStart)) >= allowance) return null;
       }
-      const [row] = await tx.insert(logs).values(values).returning();
-      return row ?? null;
+      return this.insert(values);
     });
   }
 
-  /** The outing in progress a new log joins: started before the log and not ended. */
-  async activeOutingAt(userId: string, at: Date): Promise<string | null> {
-    const [row] = await this.db
-      .select({ id: outings.logId })
-      .from(outings)
-      .where(and(eq(outings.userId, userId), isNull(outings.endedAt), lte(outings.startedAt, at)))
-      .limit(1);
-    return row?.id ?? null;
+  async insert(values: NewLog): Promise<LogRow> {
+    const [row] = await this.db.insert(logs).values(values).returning();
+    if (!row) throw new Error('insert returned no log');
+    return row;
   }
 
+  /** Logs created since then that count against the allowance (an Outing log does not). */
   async countCreatedSince(userId: string, since: Date): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })
@@ -58,8 +54,9 @@ export class LogsRepo {
     return row?.n ?? 0;
   }
 
-  async findById(id: string): Promise<LogWithOwner | undefined> {
-    return LogsRepo.flatten(await this.selectWithOwner().where(eq(logs.id, id)).limit(1))[0];
+  async findById(id: string): Promise<LogRow | undefined> {
+    const [row] = await this.db.select().from(logs).where(eq(logs.id, id)).limit(1);
+    return row;
   }
 
   async update(id: string, values: Partial<NewLog>): Promise<LogRow | undefined> {
@@ -82,48 +79,34 @@ export class LogsRepo {
   /** All or nothing: when any id is not the user's, nothing is deleted. */
   async deleteMany(ids: string[], userId: string): Promise<number | null> {
     const wanted = [...new Set(ids)];
-    return this.db.transaction(async (tx) => {
-      const owned = await tx
+    return this.ctx.transaction(async () => {
+      const owned = await this.db
         .select({ id: logs.id })
         .from(logs)
         .where(and(inArray(logs.id, wanted), eq(logs.userId, userId)))
         .for('update');
       if (owned.length !== wanted.length) return null;
-      await tx.delete(logs).where(and(inArray(logs.id, wanted), eq(logs.userId, userId)));
+      await this.db.delete(logs).where(and(inArray(logs.id, wanted), eq(logs.userId, userId)));
       return wanted.length;
     });
   }
 
-  async listByUser(userId: string, limit: number, offset: number): Promise<{ rows: LogWithOwner[]; total: number }> {
+  async listByUser(userId: string, limit: number, offset: number): Promise<{ rows: LogRow[]; total: number }> {
     const [rows, [total]] = await Promise.all([
-      this.selectWithOwner()
-        .where(eq(logs.userId, userId))
-        .orderBy(desc(logs.occurredAt), desc(logs.id))
-        .limit(limit)
-        .offset(offset),
+      this.db.select().from(logs).where(eq(logs.userId, userId)).orderBy(desc(logs.occurredAt), desc(logs.id)).limit(limit).offset(offset),
       this.db.select({ n: count() }).from(logs).where(eq(logs.userId, userId)),
     ]);
-    return { rows: LogsRepo.flatten(rows), total: total?.n ?? 0 };
+    return { rows, total: total?.n ?? 0 };
   }
 
-  /** The owner's logs a viewer may read: public ones, protected ones when in the owner's circle. */
-  async listVisible(ownerId: string, inCircle: boolean, limit: number): Promise<LogWithOwner[]> {
-    const levels = inCircle ? ['public', 'protected'] : ['public'];
-    return LogsRepo.flatten(
-      await this.selectWithOwner()
-        .where(and(eq(logs.userId, ownerId), inArray(logs.privacy, levels)))
-        .orderBy(desc(logs.occurredAt), desc(logs.id))
-        .limit(limit),
-    );
-  }
-
-  async isInCircle(ownerId: string, memberId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ ownerId: circleMembers.ownerId })
-      .from(circleMembers)
-      .where(and(eq(circleMembers.ownerId, ownerId), eq(circleMembers.memberId, memberId)))
-      .limit(1);
-    return row !== undefined;
+  /** The owner's logs of these privacy levels, newest first. */
+  listVisible(ownerId: string, levels: readonly string[], limit: number): Promise<LogRow[]> {
+    return this.db
+      .select()
+      .from(logs)
+      .where(and(eq(logs.userId, ownerId), inArray(logs.privacy, [...levels])))
+      .orderBy(desc(logs.occurredAt), desc(logs.id))
+      .limit(limit);
   }
 
   async lureCategoriesOf(userId: string): Promise<string[]> {
@@ -134,91 +117,174 @@ export class LogsRepo {
     return rows.map((r) => r.name).filter((n): n is string => n !== null);
   }
 
-  async findLakeNames(userId: string, query: string): Promise<Array<{ name: string; lat: number; lng: number }>> {
+  /** Lake names of the member's logs starting with the prefix, each at its latest log's point. */
+  lakeNames(userId: string, prefix: string): Promise<Array<{ name: string; lat: number; lng: number }>> {
     return queryRows(
       this.db,
       sql`select name, lat, lng from (
             select distinct on (lower(lake_name)) lake_name as name, lat, lng
-            from ${logs} where user_id = ${userId} and lake_name is not null and lake_name ilike ${`${query}%`}
+            from ${logs} where user_id = ${userId} and lake_name is not null and lake_name ilike ${`${prefix}%`}
             order by lower(lake_name), occurred_at desc
           ) as matches order by lower(name) limit ${AUTOFILL_LIMIT}`,
     );
   }
 
-  async tagsOf(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ name: userTags.name })
-      .from(userTags)
-      .where(eq(userTags.userId, userId))
-      .orderBy(asc(sql`lower(${userTags.name})`));
-    return rows.map((r) => r.name);
-  }
-
-  async findTags(userId: string, query: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ name: userTags.name })
-      .from(userTags)
-      .where(and(eq(userTags.userId, userId), sql`${userTags.name} ilike ${`${query}%`}`))
-      .orderBy(asc(sql`lower(${userTags.name})`))
-      .limit(AUTOFILL_LIMIT);
-    return rows.map((r) => r.name);
-  }
-
-  async visibleTagsOf(ownerId: string, inCircle: boolean): Promise<string[]> {
-    const levels = inCircle ? ['public', 'protected'] : ['public'];
+  /** The tags on the owner's logs of these privacy levels. */
+  async tagsOn(ownerId: string, levels: readonly string[]): Promise<string[]> {
     const rows = await queryRows<{ tag: string }>(
       this.db,
       sql`select distinct unnest(tags) as tag from ${logs}
-          where user_id = ${ownerId} and privacy in ${levels} order by 1`,
+          where user_id = ${ownerId} and privacy in ${[...levels]} order by 1`,
     );
     return rows.map((r) => r.tag);
   }
 
-  async addTag(userId: string, name: string): Promise<void> {
-    await this.db.execute(
-      sql`insert into user_tags (user_id, name) values (${userId}, ${name}) on conflict (user_id, lower(name)) do nothing`,
-    );
+  /** Takes a tag (in any case) off every log of the member. */
+  async stripTag(userId: string, name: string): Promise<void> {
+    await this.db.execute(sql`
+      update logs set tags = array(select t from unnest(tags) as t where lower(t) <> lower(${name})), updated_at = now()
+      where user_id = ${userId} and exists (select 1 from unnest(tags) as t where lower(t) = lower(${name}))`);
   }
 
-  /** Removing a tag takes it off every log of the user too, in one transaction. */
-  async removeTag(userId: string, name: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.delete(userTags).where(and(eq(userTags.userId, userId), sql`lower(${userTags.name}) = lower(${name})`));
-      await tx.execute(sql`
-        update logs set tags = array(select t from unnest(tags) as t where lower(t) <> lower(${name})), updated_at = now()
-        where user_id = ${userId} and exists (select 1 from unnest(tags) as t where lower(t) = lower(${name}))`);
-    });
-  }
-
-  async setLogTags(id: string, tags: string[]): Promise<string[]> {
-    const [row] = await this.db
-      .update(logs)
-      .set({ tags, updatedAt: new Date() })
-      .where(eq(logs.id, id))
-      .returning({ tags: logs.tags });
+  async setTags(id: string, tags: string[]): Promise<string[]> {
+    const [row] = await this.db.update(logs).set({ tags, updatedAt: new Date() }).where(eq(logs.id, id)).returning({ tags: logs.tags });
     return row?.tags ?? [];
   }
 
-  async lakesNear(lat: number, lng: number, degrees: number) {
-    return this.db
-      .select()
-      .from(lakes)
-      .where(and(gte(lakes.lat, lat - degrees), lte(lakes.lat, lat + degrees), gte(lakes.lng, lng - degrees * 2), lte(lakes.lng, lng + degrees * 2)))
-      .limit(200);
-  }
-
-
-  async addLake(values: typeof lakes.$inferInsert): Promise<void> {
-    await this.db.insert(lakes).values(values);
-  }
-
-  /** Logs whose outside data is still missing and due for another try. */
-  async duePending(now: Date, limit: number): Promise<LogRow[]> {
+  /** Logs whose outside data is still missing and due for another try, oldest due first. */
+  duePending(now: Date, limit: number): Promise<LogRow[]> {
     return this.db
       .select()
       .from(logs)
       .where(and(sql`cardinality(${logs.pending}) > 0`, lte(logs.enrichAfter, now)))
       .orderBy(asc(logs.enrichAfter))
       .limit(limit);
+  }
+
+  // -----------------------------------------------------------------------------------------------
+  // Outings: an outing is an Outing log; the logs in its span point to it by outing_id.
+  // -----------------------------------------------------------------------------------------------
+
+  inOuting(userId: string, outingId: string): Promise<LogRow[]> {
+    return this.db
+      .select()
+      .from(logs)
+      .where(and(eq(logs.userId, userId), eq(logs.outingId, outingId)))
+      .orderBy(asc(logs.occurredAt));
+  }
+
+  /** The member's logs in the span that belong to no outing join this one. */
+  async joinOuting(userId: string, outingId: string, span: Span): Promise<void> {
+    await this.db
+      .update(logs)
+      .set({ outingId })
+      .where(
+        and(
+          eq(logs.userId, userId),
+          isNull(logs.outingId),
+          ne(logs.type, 'Outing'),
+          gte(logs.occurredAt, span.start),
+          span.end ? lte(logs.occurredAt, span.end) : undefined,
+        ),
+      );
+  }
+
+  /** The outing's logs outside the span leave it. */
+  async leaveOuting(outingId: string, span: Span): Promise<void> {
+    await this.db
+      .update(logs)
+      .set({ outingId: null })
+      .where(
+        and(
+          eq(logs.outingId, outingId),
+          sql`(${logs.occurredAt} < ${span.start} or (${span.end}::timestamptz is not null and ${logs.occurredAt} > ${span.end}))`,
+        ),
+      );
+  }
+
+  // -----------------------------------------------------------------------------------------------
+  // Bulk paths: import, the demo season, export.
+  // -----------------------------------------------------------------------------------------------
+
+  /**
+   * Inserts every row; up to ROWS_PER_INSERT rows go as ONE parameter (a JSON array of row arrays)
+   * that `INSERT ... SELECT ... FROM jsonb_array_elements` unpacks, so no statement comes near
+   * PostgreSQL's 65,535-parameter limit and the same SQL runs on PGlite and node-postgres. Rows are
+   * read from the iterable as they are sent, so a caller can let go of each once handed over. With
+   * `onlyIfNoLogs`, nothing is inserted (0) when the member already has logs. Joins the caller's
+   * transaction; the caller opens one for all or nothing.
+   */
+  async insertBulk(userId: string, rows: Iterable<BulkRow>, options: { onlyIfNoLogs?: boolean } = {}): Promise<number> {
+    if (options.onlyIfNoLogs) {
+      // Under the member's lock, so two servers starting together cannot both seed.
+      await this.lockMember(userId);
+      const [row] = await this.db.select({ id: logs.id }).from(logs).where(eq(logs.userId, userId)).limit(1);
+      if (row) return 0;
+    }
+    let inserted = 0;
+    let chunk: BulkRow[] = [];
+    let bytes = 0;
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      const rowsJson = `[${chunk.join(',')}]`;
+      const n = chunk.length;
+      chunk = [];
+      bytes = 0;
+      await this.db.execute(sql`insert into logs (${COLUMN_LIST}) select ${SELECT_LIST} from jsonb_array_elements(${rowsJson}::jsonb) as r`);
+      inserted += n;
+    };
+    for (const row of rows) {
+      chunk.push(row);
+      bytes += row.length;
+      if (chunk.length >= ROWS_PER_INSERT || bytes >= BYTES_PER_INSERT) await flush();
+    }
+    await flush();
+    return inserted;
+  }
+
+  /**
+   * One page of the member's logs in (occurred_at, id) order, after the given cursor. The cursor's
+   * time is PostgreSQL's own text for the timestamp, so microseconds survive the round trip.
+   */
+  async page(userId: string, after: { at: string; id: string } | null, limit: number): Promise<Array<LogRow & { cursorAt: string }>> {
+    const rows = await this.db
+      .select({ log: logs, cursorAt: sql<string>`${logs.occurredAt}::text` })
+      .from(logs)
+      .where(
+        and(
+          eq(logs.userId, userId),
+          after ? sql`(${logs.occurredAt}, ${logs.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(asc(logs.occurredAt), asc(logs.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...r.log, cursorAt: r.cursorAt }));
+  }
+
+  async hasLogs(userId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: logs.id }).from(logs).where(eq(logs.userId, userId)).limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * The first local day with two or more logs (drafts aside) on the same lake: its first log and
+   * the span from an hour before it to an hour after that day's last log there. For the demo outing.
+   */
+  async busiestMorning(userId: string): Promise<{ first: LogRow; span: { start: Date; end: Date } } | null> {
+    const [day] = await queryRows<{ id: string; started_at: Date | string; ended_at: Date | string }>(
+      this.db,
+      sql`with day as (
+            select lake_name, (occurred_at at time zone time_zone)::date as local_day,
+                   min(occurred_at) as first_at, max(occurred_at) as last_at
+            from logs where user_id = ${userId} and type <> 'Draft' and lake_name is not null
+            group by lake_name, local_day having count(*) >= 2 order by local_day limit 1
+          )
+          select l.id, d.first_at - interval '1 hour' as started_at, d.last_at + interval '1 hour' as ended_at
+          from logs l join day d on l.lake_name = d.lake_name and l.occurred_at = d.first_at
+          where l.user_id = ${userId} order by l.id limit 1`,
+    );
+    if (!day) return null;
+    const first = await this.findById(day.id);
+    return first ? { first, span: { start: new Date(day.started_at), end: new Date(day.ended_at) } } : null;
   }
 }

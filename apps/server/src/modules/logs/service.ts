@@ -1,137 +1,67 @@
 import { randomUUID } from 'node:crypto';
-import { TZDate } from '@date-fns/tz';
+import { LOG_NOT_SHARED, NOT_YOUR_LOG, type LakeMatch } from '@tightlines/core/api/logs';
+import { isUuid } from '@tightlines/core/api/contract';
 import {
   canCreateLog,
-  canViewLog,
   FREE_LOGS_PER_MONTH,
+  LOG_IN_FUTURE,
   lureCategories,
+  NOT_A_REAL_DATE,
+  visiblePrivacies,
+  type AllowanceView,
   type LogInput,
+  type LogPage,
   type LogView,
-  type Privacy,
-  type LogType,
+  type WaterflowReading,
 } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
-import { toLocalIso } from '@tightlines/core/solunar/time';
+import { logLunar } from '@tightlines/core/solunar/log-lunar';
+import { isInFuture, resolveInstant } from '@tightlines/core/time';
+import type { AccessService } from '../../access/access';
+import type { Principal } from '../../access/principal';
+import type { Transaction } from '../../db/context';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { prepareImage } from '../../lib/images';
-import { distanceKm, pointInOutline } from '../../providers/lakes/geometry';
-import type { LakeSource } from '../../providers/lakes/lakes';
+import type { PlacesProvider } from '../../providers/places/places';
 import type { FileStorage } from '../../providers/storage/storage';
 import type { WaterflowProvider } from '../../providers/waterflow/waterflow';
-import type { ProviderLog } from '../../providers/weather/weather';
-import { LogEnricher, MAX_ENRICH_ATTEMPTS, nextAttemptAt } from './enrich';
-import type { LogRow, LogsRepo, LogWithOwner, NewLog } from './repo';
+import { nextAttemptAt, type LogEnricher } from '../enrichment/enricher';
+import type { EnrichmentResult, PendingLog } from '../enrichment/job';
+import type { LakesService } from '../lakes/service';
+import type { TagsService } from '../tags/service';
+import type { BulkRow } from './bulk';
+import type { LogsRepo, Span } from './repo';
+import { inputColumns, type LogRow, type NewLog } from './rows';
+import { toLogView } from './view';
 
-/** A named lake this close to a log's point (without an outline holding it) is taken as its water. */
-export const NEAREST_LAKE_KM = 1.5;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const EXPORT_PAGE_SIZE = 1000;
 
-type Owner = { id: string; username: string };
-type Angler = Owner & { profilePicture: string | null };
+/** An angler as log lists show them. */
+type Angler = { id: string; username: string; profilePicture: string | null };
+
 type Deps = {
   repo: LogsRepo;
+  access: AccessService;
+  transaction: Transaction;
+  places: PlacesProvider;
   enricher: LogEnricher;
+  tags: TagsService;
+  lakes: LakesService;
   storage: FileStorage;
   waterflow: WaterflowProvider | null;
-  lakeSource: LakeSource | null;
-  premium: (userId: string) => Promise<boolean>;
-  userByName: (username: string) => Promise<Angler | undefined>;
-  log: ProviderLog;
+  /** From the outings module: the outing in progress a log made at this time joins. */
+  activeOutingAt: (userId: string, at: Date) => Promise<string | null>;
+  /** From the accounts module. */
+  anglerByName: (username: string) => Promise<Angler | undefined>;
+  usernameOf: (userId: string) => Promise<string | undefined>;
   now?: () => Date;
 };
 
-export function toLogView(row: LogWithOwner): LogView {
-  const local = toLocalIso(row.occurredAt, row.timeZone);
-  return {
-    _id: row.id,
-    username: row.username,
-    type: row.type as LogType,
-    date: local,
-    time: local.slice(11, 16),
-    timeZone: row.timeZone,
-    notes: row.notes,
-    photo: row.photo,
-    clusterCount: row.clusterCount,
-    tags: row.tags,
-    privacy: row.privacy as Privacy,
-    outingId: row.outingId,
-    fish: { species: row.fishSpecies, length: row.fishLength, girth: row.fishGirth, weight: row.fishWeight },
-    lure: {
-      category: row.lureCategory,
-      colorPrimary: row.lureColorPrimary,
-      colorSecondary: row.lureColorSecondary,
-      length: row.lureLength,
-      note: row.lureNote,
-    },
-    lake: {
-      waterTemp: row.waterTemp,
-      waterVisibility: row.waterVisibility,
-      lakeStructure: row.lakeStructure,
-      lakeDepth: row.lakeDepth,
-      lureDepth: row.lureDepth,
-      waterflow: row.waterflow,
-      station: row.gaugeStation,
-      siteCode: row.gaugeSiteCode,
-      agency: row.gaugeAgency,
-      location: null,
-    },
-    location: {
-      lat: row.lat,
-      lng: row.lng,
-      lake: row.lakeName,
-      state: row.state,
-      zone: row.zone,
-      lakeStructure: row.locationStructure,
-    },
-    weather: row.weather,
-    lunar: row.lunar,
-    pending: row.pending,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** The columns a log's input sets; shared by create, update and import. */
-export function inputColumns(input: LogInput): Omit<NewLog, 'userId' | 'occurredAt' | 'timeZone'> {
-  return {
-    type: input.type,
-    notes: input.notes,
-    photo: input.photo,
-    clusterCount: input.clusterCount ?? null,
-    tags: [...new Set(input.tags)],
-    privacy: input.privacy,
-    lat: input.location.lat,
-    lng: input.location.lng,
-    lakeName: input.location.lake,
-    zone: input.location.zone,
-    locationStructure: input.location.lakeStructure,
-    fishSpecies: input.fish.species,
-    fishLength: input.fish.length,
-    fishGirth: input.fish.girth,
-    fishWeight: input.fish.weight,
-    lureCategory: input.lure.category,
-    lureColorPrimary: input.lure.colorPrimary,
-    lureColorSecondary: input.lure.colorSecondary,
-    lureLength: input.lure.length,
-    lureNote: input.lure.note,
-    waterTemp: input.lake.waterTemp,
-    waterVisibility: input.lake.waterVisibility,
-    lakeStructure: input.lake.lakeStructure,
-    lakeDepth: input.lake.lakeDepth,
-    lureDepth: input.lake.lureDepth,
-  };
-}
-
-/** A time written without an offset is the wall-clock time at the log's place. */
-export function resolveInstant(date: string | undefined, timeZone: string, now: Date): Date {
-  if (!date) return now;
-  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(date)) return new Date(date);
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(date);
-  if (!m) throw badRequest('The date must be an ISO date and time.');
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  return new Date(new TZDate(y!, mo! - 1, d!, h!, mi!, s ?? 0, timeZone).getTime());
-}
-
+/**
+ * Fishing logs: create, edit, delete, list, privacy, tags on logs, photos, waterflow. Every use
+ * case starts from the caller (a Principal, or null for a visitor) and asks the access service
+ * before it reads or writes.
+ */
 export class LogsService {
   private readonly now: () => Date;
 
@@ -144,193 +74,210 @@ export class LogsService {
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   }
 
-  async allowance(userId: string) {
-    const premium = await this.deps.premium(userId);
-    const used = await this.deps.repo.countCreatedSince(userId, this.monthStart());
+  /** A log's date as an instant on the clock of its place; neither unreal nor in the future. */
+  private instant(date: string | undefined, timeZone: string): Date {
+    const now = this.now();
+    const at = resolveInstant(date, timeZone, now);
+    if (Number.isNaN(at.getTime())) throw badRequest(NOT_A_REAL_DATE);
+    if (isInFuture(at, now)) throw badRequest(LOG_IN_FUTURE);
+    return at;
+  }
+
+  /** The caller's own log, or 404 naming it as not theirs. */
+  private async owned(principal: Principal, id: string): Promise<LogRow> {
+    const row = isUuid(id) ? await this.deps.repo.findById(id) : undefined;
+    this.deps.access.assertOwner(principal, row?.userId, NOT_YOUR_LOG);
+    return row!;
+  }
+
+  private mine(principal: Principal, rows: LogRow[]): LogView[] {
+    return rows.map((row) => toLogView(row, principal.username));
+  }
+
+  async allowance(principal: Principal): Promise<AllowanceView> {
+    const premium = this.deps.access.isPremium(principal);
+    const used = await this.deps.repo.countCreatedSince(principal.userId, this.monthStart());
     return { allowed: canCreateLog(used, premium), used, limit: premium ? null : FREE_LOGS_PER_MONTH, premium };
   }
 
-  async create(owner: Owner, input: LogInput): Promise<LogView> {
-    const occurredAt = this.validInstant(input.date, input.location);
-    if (occurredAt.getTime() > this.now().getTime() + 5 * 60_000) throw badRequest('A log cannot be dated in the future.');
-    const offline = this.deps.enricher.offline(input.location.lat, input.location.lng, occurredAt);
-    const lakeName = input.location.lake ?? (await this.findLake(input.location.lat, input.location.lng))?.name ?? null;
-    const wanted = this.deps.enricher.wanted();
-    const outside = await this.deps.enricher.outside({ ...input.location, occurredAt, timeZone: offline.timeZone }, wanted);
-    const premium = await this.deps.premium(owner.id);
-    const outingId = input.type === 'Outing' ? null : await this.deps.repo.activeOutingAt(owner.id, occurredAt);
-    const row = await this.deps.repo.createWithinAllowance(
-      {
-        ...inputColumns(input),
-        outingId,
-        ...outside.values,
-        userId: owner.id,
-        occurredAt,
-        timeZone: offline.timeZone,
-        lakeName,
-        state: input.location.state ?? offline.state,
-        lunar: offline.lunar,
-        moonPhase: offline.moonPhase,
-        pending: outside.pending,
-        enrichAttempts: outside.pending.length ? 1 : 0,
-        enrichAfter: outside.pending.length ? nextAttemptAt(1, this.now()) : null,
-      },
-      // An outing is the container of logs, not a log of the allowance.
-      premium || input.type === 'Outing' ? null : FREE_LOGS_PER_MONTH,
-      this.monthStart(),
-    );
-    if (!row) throw forbidden(messages.allowanceExceeded);
-    await Promise.all(input.tags.map((tag) => this.deps.repo.addTag(owner.id, tag)));
-    if (lakeName) await this.rememberLake(lakeName, row, owner.id);
-    return toLogView({ ...row, username: owner.username });
+  /**
+   * One pass: the place (time zone, state) and the solunar day are worked out once; the lakes
+   * around the point are read once and serve both naming the lake and remembering a new one;
+   * weather, waterflow and the outing in progress are fetched side by side; then the insert under
+   * the allowance lock, the tags and a new lake are written in one transaction.
+   */
+  async create(principal: Principal, input: LogInput): Promise<LogView> {
+    const { lat, lng } = input.location;
+    const place = this.deps.places.reverse(lat, lng);
+    const occurredAt = this.instant(input.date, place.timeZone);
+    const lunar = logLunar(lat, lng, occurredAt, place.timeZone);
+    const [near, outside, outingId] = await Promise.all([
+      // A lake the angler named needs no lake map service; one left blank may.
+      this.deps.lakes.near({ lat, lng }, { askSource: !input.location.lake }),
+      this.deps.enricher.outside({ lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted()),
+      input.type === 'Outing' ? null : this.deps.activeOutingAt(principal.userId, occurredAt),
+    ]);
+    const lakeName = input.location.lake ?? this.deps.lakes.match(near)?.name ?? null;
+    const state = input.location.state ?? place.state;
+    // An outing is the container of logs, not a log of the allowance.
+    const allowance = this.deps.access.isPremium(principal) || input.type === 'Outing' ? null : FREE_LOGS_PER_MONTH;
+    const row = await this.deps.transaction(async () => {
+      const inserted = await this.deps.repo.insertWithinAllowance(
+        {
+          ...inputColumns(input),
+          ...outside.values,
+          outingId,
+          userId: principal.userId,
+          occurredAt,
+          timeZone: place.timeZone,
+          lakeName,
+          state,
+          lunar,
+          moonPhase: lunar.moonPhase,
+          pending: outside.pending,
+          enrichAttempts: outside.pending.length ? 1 : 0,
+          enrichAfter: outside.pending.length ? nextAttemptAt(1, this.now()) : null,
+        },
+        allowance,
+        this.monthStart(),
+      );
+      if (!inserted) throw forbidden(messages.allowanceExceeded);
+      await this.deps.tags.remember(principal, input.tags);
+      if (lakeName) await this.deps.lakes.remember(principal, near, lakeName, state);
+      return inserted;
+    });
+    return toLogView(row, principal.username);
   }
 
-  /** The IANA zone of a point, for callers that turn local wall-clock times into instants. */
-  async placeTimeZone(lat: number, lng: number): Promise<string> {
-    return this.deps.enricher.offline(lat, lng, this.now()).timeZone;
+  async forEdit(principal: Principal, id: string): Promise<LogView> {
+    return toLogView(await this.owned(principal, id), principal.username);
   }
 
-  private validInstant(date: string | undefined, location: { lat: number; lng: number }): Date {
-    const timeZone = this.deps.enricher.offline(location.lat, location.lng, this.now()).timeZone;
-    const instant = resolveInstant(date, timeZone, this.now());
-    if (Number.isNaN(instant.getTime())) throw badRequest('The date is not a real date.');
-    return instant;
-  }
-
-  private async owned(id: string, userId: string): Promise<LogWithOwner> {
-    const row = UUID.test(id) ? await this.deps.repo.findById(id) : undefined;
-    if (!row || row.userId !== userId) throw notFound('This log does not exist or is not yours.');
-    return row;
-  }
-
-  async forEdit(id: string, userId: string): Promise<LogView> {
-    return toLogView(await this.owned(id, userId));
-  }
-
-  async update(id: string, owner: Owner, input: LogInput): Promise<LogView> {
-    const existing = await this.owned(id, owner.id);
-    const occurredAt = this.validInstant(input.date ?? existing.occurredAt.toISOString(), input.location);
-    const moved =
-      existing.lat !== input.location.lat || existing.lng !== input.location.lng || existing.occurredAt.getTime() !== occurredAt.getTime();
+  /** Weather, lunar data, zone and state are worked out again only when the place or time moved. */
+  async update(principal: Principal, id: string, input: LogInput): Promise<LogView> {
+    const existing = await this.owned(principal, id);
+    const { lat, lng } = input.location;
+    const place = this.deps.places.reverse(lat, lng);
+    const occurredAt = this.instant(input.date ?? existing.occurredAt.toISOString(), place.timeZone);
+    const moved = existing.lat !== lat || existing.lng !== lng || existing.occurredAt.getTime() !== occurredAt.getTime();
     const values: Partial<NewLog> = { ...inputColumns(input), occurredAt };
     if (moved) {
-      const offline = this.deps.enricher.offline(input.location.lat, input.location.lng, occurredAt);
-      const outside = await this.deps.enricher.outside({ ...input.location, occurredAt, timeZone: offline.timeZone }, this.deps.enricher.wanted());
+      const lunar = logLunar(lat, lng, occurredAt, place.timeZone);
+      const outside = await this.deps.enricher.outside({ lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted());
       Object.assign(values, outside.values, {
-        timeZone: offline.timeZone,
-        state: input.location.state ?? offline.state,
-        lunar: offline.lunar,
-        moonPhase: offline.moonPhase,
+        timeZone: place.timeZone,
+        state: input.location.state ?? place.state,
+        lunar,
+        moonPhase: lunar.moonPhase,
         pending: outside.pending,
         enrichAttempts: outside.pending.length ? 1 : 0,
         enrichAfter: outside.pending.length ? nextAttemptAt(1, this.now()) : null,
-      });
+      } satisfies Partial<NewLog>);
     } else if (input.location.state) {
       values.state = input.location.state;
     }
-    const row = await this.deps.repo.update(id, values);
-    if (!row) throw notFound('This log does not exist or is not yours.');
-    await Promise.all(input.tags.map((tag) => this.deps.repo.addTag(owner.id, tag)));
-    if (row.lakeName) await this.rememberLake(row.lakeName, row, owner.id);
-    return toLogView({ ...row, username: owner.username });
+    const lakeName = input.location.lake;
+    const near = lakeName ? await this.deps.lakes.near({ lat, lng }, { askSource: false }) : null;
+    const row = await this.deps.transaction(async () => {
+      const updated = await this.deps.repo.update(id, values);
+      if (!updated) throw notFound(NOT_YOUR_LOG);
+      await this.deps.tags.remember(principal, input.tags);
+      if (lakeName && near) await this.deps.lakes.remember(principal, near, lakeName, updated.state);
+      return updated;
+    });
+    return toLogView(row, principal.username);
   }
 
-  async delete(id: string, userId: string): Promise<void> {
-    await this.owned(id, userId);
-    await this.deps.repo.delete(id, userId);
+  async delete(principal: Principal, id: string): Promise<void> {
+    await this.owned(principal, id);
+    await this.deps.repo.delete(id, principal.userId);
   }
 
-  async deleteMany(ids: string[], userId: string): Promise<number> {
-    if (ids.some((id) => !UUID.test(id))) throw notFound('One of the selected logs does not exist or is not yours.');
-    const deleted = await this.deps.repo.deleteMany(ids, userId);
+  /** All or nothing: when one id is not the caller's log, nothing is deleted. */
+  async deleteMany(principal: Principal, ids: string[]): Promise<number> {
+    if (ids.some((id) => !isUuid(id))) throw notFound('One of the selected logs does not exist or is not yours.');
+    const deleted = await this.deps.repo.deleteMany(ids, principal.userId);
     if (deleted === null) throw notFound('One of the selected logs does not exist or is not yours. Nothing was deleted.');
     return deleted;
   }
 
-  async list(userId: string, limit: number, page: number) {
-    const { rows, total } = await this.deps.repo.listByUser(userId, limit, (page - 1) * limit);
-    return { docs: rows.map(toLogView), total, page, limit };
+  async list(principal: Principal, limit: number, page: number): Promise<LogPage> {
+    const { rows, total } = await this.deps.repo.listByUser(principal.userId, limit, (page - 1) * limit);
+    return { docs: this.mine(principal, rows), total, page, limit };
   }
 
-  async view(id: string, viewerId: string | null): Promise<LogView> {
-    const row = UUID.test(id) ? await this.deps.repo.findById(id) : undefined;
-    const hidden = notFound('This log does not exist or is not shared with you.');
-    if (!row) throw hidden;
-    const isOwner = viewerId === row.userId;
-    const inOwnersCircle = !isOwner && viewerId !== null && (await this.deps.repo.isInCircle(row.userId, viewerId));
-    if (!canViewLog(row.privacy as Privacy, { isOwner, inOwnersCircle })) throw hidden;
-    return toLogView(row);
+  async view(viewer: Principal | null, id: string): Promise<LogView> {
+    const row = isUuid(id) ? await this.deps.repo.findById(id) : undefined;
+    if (!row || !(await this.deps.access.canViewLog(viewer, row))) throw notFound(LOG_NOT_SHARED);
+    const username = viewer?.userId === row.userId ? viewer.username : await this.deps.usernameOf(row.userId);
+    if (username === undefined) throw notFound(LOG_NOT_SHARED);
+    return toLogView(row, username);
   }
 
-  private async visibility(username: string, viewerId: string | null) {
-    const owner = await this.deps.userByName(username);
+  private async angler(viewer: Principal | null, username: string) {
+    const owner = await this.deps.anglerByName(username);
     if (!owner) throw notFound(`There is no angler called ${username}.`);
-    const isOwner = owner.id === viewerId;
-    const inCircle = !isOwner && viewerId !== null && (await this.deps.repo.isInCircle(owner.id, viewerId));
-    return { owner, isOwner, inCircle };
+    return { owner, standing: await this.deps.access.standing(viewer, owner.id) };
   }
 
-  async visitorLogs(username: string, viewerId: string | null, limit: number) {
-    const { owner, isOwner, inCircle } = await this.visibility(username, viewerId);
-    const rows = isOwner
+  /** An angler's logs the viewer may read: all to the owner, protected ones to their Inner Circle, else public ones. */
+  async visitorLogs(viewer: Principal | null, username: string, limit: number) {
+    const { owner, standing } = await this.angler(viewer, username);
+    const rows = standing.isOwner
       ? (await this.deps.repo.listByUser(owner.id, limit, 0)).rows
-      : await this.deps.repo.listVisible(owner.id, inCircle, limit);
-    return { user: { username: owner.username, profilePicture: owner.profilePicture }, docs: rows.map(toLogView) };
+      : await this.deps.repo.listVisible(owner.id, visiblePrivacies(standing), limit);
+    return { user: { username: owner.username, profilePicture: owner.profilePicture }, docs: rows.map((row) => toLogView(row, owner.username)) };
   }
 
-  async visitorTags(username: string, viewerId: string | null): Promise<string[]> {
-    const { owner, isOwner, inCircle } = await this.visibility(username, viewerId);
-    return isOwner ? this.deps.repo.tagsOf(owner.id) : this.deps.repo.visibleTagsOf(owner.id, inCircle);
+  async visitorTags(viewer: Principal | null, username: string): Promise<string[]> {
+    const { owner, standing } = await this.angler(viewer, username);
+    if (viewer && standing.isOwner) return this.deps.tags.list(viewer);
+    return this.deps.repo.tagsOn(owner.id, visiblePrivacies(standing));
   }
 
-  async lureCategories(userId: string): Promise<Array<{ name: string }>> {
-    return lureCategories(await this.deps.repo.lureCategoriesOf(userId)).map((name) => ({ name }));
+  async lureCategories(principal: Principal): Promise<Array<{ name: string }>> {
+    return lureCategories(await this.deps.repo.lureCategoriesOf(principal.userId)).map((name) => ({ name }));
   }
 
-  findLakes(userId: string, query: string) {
-    return this.deps.repo.findLakeNames(userId, query);
+  lakeNames(principal: Principal, prefix: string): Promise<LakeMatch[]> {
+    return this.deps.repo.lakeNames(principal.userId, prefix);
   }
 
-  findTags(userId: string, query: string) {
-    return this.deps.repo.findTags(userId, query);
+  async addTagToLog(principal: Principal, logId: string, tag: string): Promise<string[]> {
+    const row = await this.owned(principal, logId);
+    return this.deps.transaction(async () => {
+      await this.deps.tags.remember(principal, [tag]);
+      if (row.tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return row.tags;
+      return this.deps.repo.setTags(logId, [...row.tags, tag]);
+    });
   }
 
-  tags(userId: string) {
-    return this.deps.repo.tagsOf(userId);
+  async removeTagFromLog(principal: Principal, logId: string, tag: string): Promise<string[]> {
+    const row = await this.owned(principal, logId);
+    return this.deps.repo.setTags(logId, row.tags.filter((t) => t.toLowerCase() !== tag.toLowerCase()));
   }
 
-  async addTag(userId: string, tag: string): Promise<string[]> {
-    await this.deps.repo.addTag(userId, tag);
-    return this.deps.repo.tagsOf(userId);
+  /** The logs' part of removing a tag from the member's list (TagsService.remove); joins its transaction. */
+  stripTag(principal: Principal, tag: string): Promise<void> {
+    return this.deps.repo.stripTag(principal.userId, tag);
   }
 
-  async removeTag(userId: string, tag: string): Promise<string[]> {
-    await this.deps.repo.removeTag(userId, tag);
-    return this.deps.repo.tagsOf(userId);
-  }
-
-  async addTagToLog(userId: string, logId: string, tag: string): Promise<string[]> {
-    const row = await this.owned(logId, userId);
-    await this.deps.repo.addTag(userId, tag);
-    if (row.tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return row.tags;
-    return this.deps.repo.setLogTags(logId, [...row.tags, tag]);
-  }
-
-  async removeTagFromLog(userId: string, logId: string, tag: string): Promise<string[]> {
-    const row = await this.owned(logId, userId);
-    return this.deps.repo.setLogTags(logId, row.tags.filter((t) => t.toLowerCase() !== tag.toLowerCase()));
-  }
-
-  async uploadPhoto(userId: string, upload: Buffer): Promise<{ image: string }> {
+  async uploadPhoto(principal: Principal, upload: Buffer): Promise<{ image: string }> {
     const image = await prepareImage(upload, { width: 1600, height: 1600, fit: 'inside' });
-    const stored = await this.deps.storage.put(`logs/${userId}/${randomUUID()}.jpg`, image.body, image.contentType);
+    const stored = await this.deps.storage.put(`logs/${principal.userId}/${randomUUID()}.jpg`, image.body, image.contentType);
     return { image: stored.url };
   }
 
-  async waterflow(logId: string, userId: string, point: { lat: number; lng: number; date?: string | number | undefined }) {
+  /** The nearest river gauge's reading at a point and time; saved on the log unless `logId` is 'new'. */
+  async waterflow(
+    principal: Principal,
+    logId: string,
+    point: { lat: number; lng: number; date?: string | number | undefined },
+  ): Promise<WaterflowReading> {
+    if (logId !== 'new') await this.owned(principal, logId);
     if (!this.deps.waterflow) throw new HttpError(503, 'Waterflow lookups are not configured on this server.');
     const at = point.date === undefined ? this.now() : new Date(point.date);
-    if (Number.isNaN(at.getTime())) throw badRequest('The date is not a real date.');
+    if (Number.isNaN(at.getTime())) throw badRequest(NOT_A_REAL_DATE);
     let reading;
     try {
       reading = await this.deps.waterflow.nearest(point, at);
@@ -339,7 +286,6 @@ export class LogsService {
     }
     if (!reading) throw notFound('There is no river gauge near this spot.');
     if (logId !== 'new') {
-      await this.owned(logId, userId);
       await this.deps.repo.update(logId, {
         waterflow: reading.waterflow,
         gaugeStation: reading.station,
@@ -350,55 +296,65 @@ export class LogsService {
     return reading;
   }
 
-  /** The lake whose outline holds the point, else the nearest named lake close by, else none. */
-  async findLake(lat: number, lng: number): Promise<{ name: string; location: { lat: number; lng: number }; area: number | null } | null> {
-    let candidates = await this.deps.repo.lakesNear(lat, lng, 0.05);
-    if (candidates.length === 0 && this.deps.lakeSource) {
-      try {
-        for (const lake of await this.deps.lakeSource.lakesNear({ lat, lng }, 2000)) {
-          const near = await this.deps.repo.lakesNear(lake.lat, lake.lng, 0.05);
-          if (!near.some((l) => l.name.toLowerCase() === lake.name.toLowerCase())) {
-            await this.deps.repo.addLake({ name: lake.name, lat: lake.lat, lng: lake.lng, outline: lake.outline, areaAcres: lake.areaAcres, source: 'osm' });
-          }
-        }
-        candidates = await this.deps.repo.lakesNear(lat, lng, 0.05);
-      } catch (error) {
-        this.deps.log.warn({ err: String(error) }, 'lake source unavailable');
-      }
-    }
-    const point = { lat, lng };
-    const holding = candidates.find((l) => l.outline && pointInOutline(point, l.outline));
-    const nearest = candidates
-      .map((l) => ({ l, km: distanceKm(point, { lat: l.lat, lng: l.lng }) }))
-      .filter((c) => c.km <= NEAREST_LAKE_KM)
-      .sort((a, b) => a.km - b.km)[0]?.l;
-    const lake = holding ?? nearest;
-    return lake ? { name: lake.name, location: { lat: lake.lat, lng: lake.lng }, area: lake.areaAcres } : null;
+  // -----------------------------------------------------------------------------------------------
+  // For the outings module: an outing is an Outing log plus its span.
+  // -----------------------------------------------------------------------------------------------
+
+  /** The logs of the caller's outing, oldest first. */
+  async outingLogs(principal: Principal, outingId: string): Promise<LogView[]> {
+    return this.mine(principal, await this.deps.repo.inOuting(principal.userId, outingId));
   }
 
-  /** Anglers name the waters: a lake name first logged here becomes a lake others can find. */
-  private async rememberLake(name: string, row: LogRow, userId: string): Promise<void> {
-    const known = await this.deps.repo.lakesNear(row.lat, row.lng, 0.05);
-    if (known.some((l) => l.name.toLowerCase() === name.toLowerCase())) return;
-    await this.deps.repo.addLake({ name, lat: row.lat, lng: row.lng, state: row.state, source: 'log', createdBy: userId });
+  /** The caller's loose logs in the span join the outing; joins the caller's transaction. */
+  joinOuting(principal: Principal, outingId: string, span: Span): Promise<void> {
+    return this.deps.repo.joinOuting(principal.userId, outingId, span);
   }
 
-  /** One pass of the background job: retries outside data for logs saved without it. */
-  async enrichPending(batch = 20): Promise<number> {
-    const now = this.now();
-    const due = await this.deps.repo.duePending(now, batch);
-    for (const row of due) {
-      const outside = await this.deps.enricher.outside(row, row.pending);
-      const attempts = row.enrichAttempts + 1;
-      const giveUp = outside.pending.length > 0 && attempts >= MAX_ENRICH_ATTEMPTS;
-      if (giveUp) this.deps.log.warn({ logId: row.id, pending: outside.pending }, 'giving up on outside data for a log');
-      await this.deps.repo.update(row.id, {
-        ...outside.values,
-        pending: giveUp ? [] : outside.pending,
-        enrichAttempts: attempts,
-        enrichAfter: outside.pending.length && !giveUp ? nextAttemptAt(attempts, now) : null,
-      });
+  /**
+   * The Outing log moves to the new start (its weather is not fetched again); logs outside the
+   * new span leave, loose logs inside it join. Joins the caller's transaction.
+   */
+  async moveOuting(principal: Principal, outingId: string, span: Span): Promise<void> {
+    await this.owned(principal, outingId);
+    await this.deps.repo.update(outingId, { occurredAt: span.start });
+    await this.deps.repo.leaveOuting(outingId, span);
+    await this.deps.repo.joinOuting(principal.userId, outingId, span);
+  }
+
+  // -----------------------------------------------------------------------------------------------
+  // For the transfer module: export and import in bulk.
+  // -----------------------------------------------------------------------------------------------
+
+  /** Every log of the caller in time order, a page at a time (never all in memory). */
+  async *exportPages(principal: Principal): AsyncGenerator<LogView[]> {
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      const page = await this.deps.repo.page(principal.userId, after, EXPORT_PAGE_SIZE);
+      if (page.length > 0) yield this.mine(principal, page);
+      const last = page.at(-1);
+      if (!last || page.length < EXPORT_PAGE_SIZE) return;
+      after = { at: last.cursorAt, id: last.id };
     }
-    return due.length;
+  }
+
+  /** Checked rows (see bulk.ts) and their tags, saved all or nothing in one transaction. */
+  importBulk(principal: Principal, rows: Iterable<BulkRow>, tags: readonly string[]): Promise<number> {
+    return this.deps.transaction(async () => {
+      const inserted = await this.deps.repo.insertBulk(principal.userId, rows);
+      await this.deps.tags.remember(principal, tags);
+      return inserted;
+    });
+  }
+
+  // -----------------------------------------------------------------------------------------------
+  // For the background enrichment job (no caller: the server itself).
+  // -----------------------------------------------------------------------------------------------
+
+  duePending(now: Date, limit: number): Promise<PendingLog[]> {
+    return this.deps.repo.duePending(now, limit);
+  }
+
+  async saveOutsideData(logId: string, result: EnrichmentResult): Promise<void> {
+    await this.deps.repo.update(logId, result);
   }
 }

@@ -1,89 +1,112 @@
+import { NOT_YOUR_OUTING } from '@tightlines/core/api/outings';
 import { addDaysToDate } from '@tightlines/core/dates';
 import { logInput } from '@tightlines/core/logs';
-import { mostProductiveHour, OUTING_LOCATION_REQUIRED } from '@tightlines/core/outings';
+import { mostProductiveHour, type OutingView, type SolunarMark } from '@tightlines/core/outings';
 import { computeSolunarDay } from '@tightlines/core/solunar/engine';
-import { localDateOf, toLocalIso } from '@tightlines/core/solunar/time';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { LogsRepo } from '../logs/repo';
-import { resolveInstant, toLogView, type LogsService } from '../logs/service';
-import type { OutingsRepo } from './repo';
+import { isInFuture, localDateOf, OUTING_FUTURE_GRACE_MS, resolveInstant, toLocalIso } from '@tightlines/core/time';
+import type { AccessService } from '../../access/access';
+import type { Principal } from '../../access/principal';
+import type { Transaction } from '../../db/context';
+import { badRequest, conflict } from '../../lib/errors';
+import type { PlacesProvider } from '../../providers/places/places';
+import type { LogsService } from '../logs/service';
+import type { OutingRow, OutingsRepo } from './repo';
 
-type Owner = { id: string; username: string };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A solunar peak this close before the start or after the end still shows on the outing's timeline. */
+const BAND_MARGIN_MS = 2 * 3600_000;
 
 type Backdate = { startDate?: string | undefined; startTime?: string | undefined; endDate?: string | undefined; endTime?: string | undefined };
 
-export class OutingsService {
-  constructor(
-    private readonly repo: OutingsRepo,
-    private readonly logsRepo: LogsRepo,
-    private readonly logs: LogsService,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+type Deps = {
+  repo: OutingsRepo;
+  logs: LogsService;
+  access: AccessService;
+  places: PlacesProvider;
+  transaction: Transaction;
+  now?: () => Date;
+};
 
-  async create(owner: Owner, input: Backdate & { location: { lat: number; lng: number } }) {
-    if (!input.location) throw badRequest(OUTING_LOCATION_REQUIRED);
+/**
+ * Outings: a span of time on the water, stored as an Outing log (through the logs module) plus
+ * its span here. Logs in the span belong to it.
+ */
+export class OutingsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: Deps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private async owned(principal: Principal, id: string): Promise<OutingRow> {
+    const outing = await this.deps.repo.find(id);
+    this.deps.access.assertOwner(principal, outing?.userId, NOT_YOUR_OUTING);
+    return outing!;
+  }
+
+  private checkSpan(start: Date, end: Date | null): void {
+    if (isInFuture(start, this.now(), OUTING_FUTURE_GRACE_MS)) throw badRequest('An outing cannot start in the future.');
+    if (end && end.getTime() <= start.getTime()) throw badRequest('The end of the outing must come after its start.');
+  }
+
+  async create(principal: Principal, input: Backdate & { location: { lat: number; lng: number } }): Promise<OutingView> {
     const backdated = input.startDate !== undefined;
-    if (!backdated && (await this.repo.active(owner.id))) {
+    if (!backdated && (await this.deps.repo.active(principal.userId))) {
       throw conflict('You already have an outing in progress. End it before starting another.');
     }
-    const timeZone = await this.logs.placeTimeZone(input.location.lat, input.location.lng);
+    const { timeZone } = this.deps.places.reverse(input.location.lat, input.location.lng);
+    const now = this.now();
     // Outings are kept to the minute, as they are shown and edited.
     const start = backdated
-      ? resolveInstant(`${input.startDate}T${input.startTime}:00`, timeZone, this.now())
-      : new Date(Math.floor(this.now().getTime() / 60_000) * 60_000);
-    const end = input.endDate ? resolveInstant(`${input.endDate}T${input.endTime}:00`, timeZone, this.now()) : null;
-    if (start.getTime() > this.now().getTime() + 60_000) throw badRequest('An outing cannot start in the future.');
-    if (end && end.getTime() <= start.getTime()) throw badRequest('The end of the outing must come after its start.');
-    const log = await this.logs.create(owner, logInput.parse({ type: 'Outing', date: start.toISOString(), privacy: 'private', location: input.location }));
-    await this.repo.create({ logId: log._id, userId: owner.id, startedAt: start, endedAt: end });
-    return this.view(log._id, owner.id);
+      ? resolveInstant(`${input.startDate}T${input.startTime}:00`, timeZone, now)
+      : new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const end = input.endDate ? resolveInstant(`${input.endDate}T${input.endTime}:00`, timeZone, now) : null;
+    this.checkSpan(start, end);
+    const log = await this.deps.logs.create(
+      principal,
+      logInput.parse({ type: 'Outing', date: start.toISOString(), privacy: 'private', location: input.location }),
+    );
+    await this.deps.transaction(async () => {
+      await this.deps.repo.insert({ logId: log._id, userId: principal.userId, startedAt: start, endedAt: end });
+      await this.deps.logs.joinOuting(principal, log._id, { start, end });
+    });
+    return this.view(principal, log._id);
   }
 
-  private async owned(id: string, userId: string) {
-    const outing = UUID.test(id) ? await this.repo.find(id) : undefined;
-    if (!outing || outing.userId !== userId) throw notFound('This outing does not exist or is not yours.');
-    return outing;
-  }
-
-  async view(id: string, userId: string) {
-    const outing = await this.owned(id, userId);
-    const row = await this.logsRepo.findById(id);
-    if (!row) throw notFound('This outing does not exist or is not yours.');
+  async view(principal: Principal, id: string): Promise<OutingView> {
+    const outing = await this.owned(principal, id);
+    const [log, logs] = await Promise.all([this.deps.logs.forEdit(principal, id), this.deps.logs.outingLogs(principal, id)]);
     const end = outing.endedAt ?? this.now();
-    const logs = (await this.repo.logsOf(id)).map(toLogView);
-    const tz = row.timeZone;
-    const solunar: Array<{ type: 'Major' | 'Minor'; time: string }> = [];
-    for (let date = localDateOf(outing.startedAt, tz); date <= localDateOf(end, tz); date = addDaysToDate(date, 1)) {
-      const day = computeSolunarDay({ lat: row.lat, lng: row.lng, date, timeZone: tz });
-      for (const p of day.majors) solunar.push({ type: 'Major', time: p.peak });
-      for (const p of day.minors) solunar.push({ type: 'Minor', time: p.peak });
+    const { timeZone } = log;
+    const { lat, lng } = log.location;
+    const peaks: SolunarMark[] = [];
+    for (let date = localDateOf(outing.startedAt, timeZone); date <= localDateOf(end, timeZone); date = addDaysToDate(date, 1)) {
+      const day = computeSolunarDay({ lat, lng, date, timeZone });
+      for (const p of day.majors) peaks.push({ type: 'Major', time: p.peak });
+      for (const p of day.minors) peaks.push({ type: 'Minor', time: p.peak });
     }
-    const inSpan = solunar
+    const bands = peaks
       .filter((e) => {
         const t = Date.parse(e.time);
-        // a band two hours either side of the span still shows on its timeline
-        return t >= outing.startedAt.getTime() - 2 * 3600_000 && t <= end.getTime() + 2 * 3600_000;
+        return t >= outing.startedAt.getTime() - BAND_MARGIN_MS && t <= end.getTime() + BAND_MARGIN_MS;
       })
       .sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-    const view = toLogView(row);
     return {
       _id: id,
-      date: view.date,
-      timeZone: tz,
+      date: log.date,
+      timeZone,
       outing: {
-        startDate: toLocalIso(outing.startedAt, tz),
-        endDate: toLocalIso(end, tz),
+        startDate: toLocalIso(outing.startedAt, timeZone),
+        endDate: toLocalIso(end, timeZone),
         active: outing.endedAt === null,
         logs,
       },
-      lunar: inSpan,
-      lat: row.lat,
-      lng: row.lng,
-      location: view.location,
-      weather: view.weather,
-      lunarDay: view.lunar,
-      pending: view.pending,
+      lunar: bands,
+      lat,
+      lng,
+      location: log.location,
+      weather: log.weather,
+      lunarDay: log.lunar,
+      pending: log.pending,
       stats: {
         totalLogs: logs.length,
         totalCatches: logs.filter((l) => l.type === 'Catch').length,
@@ -92,18 +115,27 @@ export class OutingsService {
     };
   }
 
-  async edit(id: string, userId: string, input: { startDate: string; endDate?: string | null | undefined }) {
-    const outing = await this.owned(id, userId);
+  /** `endDate` left out keeps the end; null puts the outing back in progress. */
+  async edit(principal: Principal, id: string, input: { startDate: string; endDate?: string | null | undefined }): Promise<OutingView> {
+    const outing = await this.owned(principal, id);
     const start = new Date(input.startDate);
     const end = input.endDate === undefined ? outing.endedAt : input.endDate === null ? null : new Date(input.endDate);
-    if (start.getTime() > this.now().getTime() + 60_000) throw badRequest('An outing cannot start in the future.');
-    if (end && end.getTime() <= start.getTime()) throw badRequest('The end of the outing must come after its start.');
-    await this.repo.update(id, start, end);
-    return this.view(id, userId);
+    this.checkSpan(start, end);
+    await this.deps.transaction(async () => {
+      await this.deps.repo.update(id, start, end);
+      await this.deps.logs.moveOuting(principal, id, { start, end });
+    });
+    return this.view(principal, id);
   }
 
-  async delete(id: string, userId: string): Promise<void> {
-    await this.owned(id, userId);
-    await this.repo.delete(id);
+  /** Deleting the Outing log deletes the outing; its logs stay, their link cleared by the foreign key. */
+  async delete(principal: Principal, id: string): Promise<void> {
+    await this.owned(principal, id);
+    await this.deps.logs.delete(principal, id);
+  }
+
+  /** For the logs module (wired in app.ts): the outing in progress a log made at this time joins. */
+  activeAt(userId: string, at: Date): Promise<string | null> {
+    return this.deps.repo.activeAt(userId, at);
   }
 }

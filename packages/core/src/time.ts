@@ -61,3 +61,30 @@ export function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/**
+ * The instant a date-time names. One with an offset (or Z) is taken as written; one without is the
+ * wall-clock time at the place, in `timeZone` (a log dated "06:30" at a lake means 06:30 there,
+ * whatever the device's zone). No date: now. A string that is not a date-time gives an invalid Date.
+ */
+export function resolveInstant(date: string | undefined, timeZone: string, now: Date): Date {
+  if (!date) return now;
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(date)) return new Date(date);
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(date);
+  if (!m) return new Date(Number.NaN);
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  return new Date(new TZDate(y, mo - 1, d, h, mi, s, timeZone).getTime());
+}
+
+/** A log's clock may run this far ahead of the server's. */
+export const FUTURE_GRACE_MS = 5 * 60_000;
+/** Outings are kept to the minute, so their start gets a minute. */
+export const OUTING_FUTURE_GRACE_MS = 60_000;
+
+/**
+ * The one "not in the future" rule: a log (created, edited or imported), a photo draft or an
+ * outing may not be dated after now, give or take a clock running a little ahead.
+ */
+export function isInFuture(instant: Date, now: Date, graceMs = FUTURE_GRACE_MS): boolean {
+  return instant.getTime() > now.getTime() + graceMs;
+}

@@ -1,13 +1,18 @@
-import type { LogLunar, LogWeather, Waterflow } from '@tightlines/core/logs';
-import { computeSolunarDay } from '@tightlines/core/solunar/engine';
-import { localDateOf } from '@tightlines/core/solunar/time';
+import type { LogWeather, Waterflow } from '@tightlines/core/logs';
 import type { WeatherCurrent } from '@tightlines/core/weather';
-import type { PlacesProvider } from '../../providers/places/places';
 import type { WaterflowProvider } from '../../providers/waterflow/waterflow';
 import type { ProviderLog, WeatherProvider } from '../../providers/weather/weather';
-import type { NewLog } from './repo';
 
 export type OutsideData = 'weather' | 'waterflow';
+
+/** What outside services told about a log's time and place, named as the log's columns. */
+export type OutsideValues = {
+  weather?: LogWeather;
+  waterflow?: Waterflow;
+  gaugeStation?: string;
+  gaugeSiteCode?: string;
+  gaugeAgency?: string;
+};
 
 /** The retry schedule for outside data: a minute, then doubling up to a day apart; 14 tries span about four days. */
 export const MAX_ENRICH_ATTEMPTS = 14;
@@ -16,22 +21,7 @@ export function nextAttemptAt(attempts: number, now: Date): Date {
   return new Date(now.getTime() + minutes * 60_000);
 }
 
-export function logLunar(lat: number, lng: number, at: Date, timeZone: string): LogLunar {
-  const day = computeSolunarDay({ lat, lng, date: localDateOf(at, timeZone), timeZone });
-  return {
-    moonPhase: day.moon.phase,
-    moonIllum: day.moon.illumination,
-    illum: `${day.moon.illumination}%`,
-    moonRise: day.moon.rise,
-    moonSet: day.moon.set,
-    moonAbove: day.moon.above,
-    moonBelow: day.moon.below,
-    sunRise: day.sun.rise,
-    sunSet: day.sun.set,
-  };
-}
-
-export function logWeather(w: WeatherCurrent): LogWeather {
+function logWeather(w: WeatherCurrent): LogWeather {
   return {
     summary: w.summary,
     icon: w.icon,
@@ -48,26 +38,20 @@ export function logWeather(w: WeatherCurrent): LogWeather {
 }
 
 type Deps = {
-  places: PlacesProvider;
   weather: WeatherProvider;
   waterflow: WaterflowProvider | null;
   log: ProviderLog;
 };
 
 /**
- * Fills a log with what the world knew at its time and place. Lunar data, the state and the time
- * zone are computed here and never fail; weather and waterflow come from outside services and are
- * reported as pending when those cannot answer, so the log is saved anyway.
+ * Fills a log with what outside services knew at its time and place: weather and waterflow. When
+ * a service cannot answer, that part is reported pending, so the log is saved anyway and the
+ * background job (job.ts) tries again later.
  */
 export class LogEnricher {
   constructor(private readonly deps: Deps) {}
 
-  offline(lat: number, lng: number, at: Date) {
-    const place = this.deps.places.reverse(lat, lng);
-    const lunar = logLunar(lat, lng, at, place.timeZone);
-    return { timeZone: place.timeZone, state: place.state, lunar, moonPhase: lunar.moonPhase };
-  }
-
+  /** What a new log asks for: waterflow only where a gauge service is configured. */
   wanted(): OutsideData[] {
     return this.deps.waterflow ? ['weather', 'waterflow'] : ['weather'];
   }
@@ -75,8 +59,8 @@ export class LogEnricher {
   async outside(
     point: { lat: number; lng: number; occurredAt: Date; timeZone: string },
     wanted: readonly string[],
-  ): Promise<{ values: Partial<NewLog>; pending: OutsideData[] }> {
-    const values: Partial<NewLog> = {};
+  ): Promise<{ values: OutsideValues; pending: OutsideData[] }> {
+    const values: OutsideValues = {};
     const pending: OutsideData[] = [];
     const place = { lat: point.lat, lng: point.lng, timeZone: point.timeZone };
     await Promise.all([
@@ -93,7 +77,7 @@ export class LogEnricher {
         this.deps.waterflow.nearest(place, point.occurredAt).then(
           (reading) => {
             if (!reading) return;
-            values.waterflow = reading.waterflow satisfies Waterflow;
+            values.waterflow = reading.waterflow;
             values.gaugeStation = reading.station;
             values.gaugeSiteCode = reading.siteCode;
             values.gaugeAgency = reading.agency;

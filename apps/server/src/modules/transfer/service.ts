@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import exifr from 'exifr';
 import Papa from 'papaparse';
 import {
   LOG_CSV_HEADER_LINE,
@@ -9,15 +8,19 @@ import {
   type LogCsvHeader,
   type LogCsvRecord,
 } from '@tightlines/core/log-csv';
-import { logInput, type LogLunar, type LogView } from '@tightlines/core/logs';
+import type { ImportProblem, PhotoDrafts } from '@tightlines/core/api/transfer';
+import { LOG_IN_FUTURE, logInput, NOT_A_REAL_DATE, type LogLunar, type LogView } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
-import { localDateOf } from '@tightlines/core/solunar/time';
-import { badRequest, conflict, forbidden, HttpError } from '../../lib/errors';
+import { logLunar } from '@tightlines/core/solunar/log-lunar';
+import { isInFuture, localDateOf, resolveInstant } from '@tightlines/core/time';
+import type { AccessService } from '../../access/access';
+import type { Principal } from '../../access/principal';
+import { badRequest, conflict, HttpError } from '../../lib/errors';
 import type { PlacesProvider } from '../../providers/places/places';
-import { logLunar } from './enrich';
-import type { LogsService } from './service';
-import { inputColumns, resolveInstant, toLogView } from './service';
-import { BULK_INDEX, toBulkTuple, type BulkRow, type TransferRepo } from './transfer-repo';
+import { BULK_INDEX, toBulkTuple, type BulkRow } from '../logs/bulk';
+import { inputColumns } from '../logs/rows';
+import type { LogsService } from '../logs/service';
+import { readPhotoPlace } from './photo-place';
 
 /** Rows per import file; a bigger history goes in several files. */
 export const IMPORT_MAX_ROWS = 100_000;
@@ -27,24 +30,18 @@ export const IMPORT_MAX_BYTES = 128 * 1024 * 1024;
 export const LISTED_PROBLEMS = 20;
 /** Imports running at once in this process (each may hold up to IMPORT_MAX_ROWS parsed rows). */
 export const CONCURRENT_IMPORTS = 2;
-export const EXPORT_PAGE_SIZE = 1000;
 export const MAX_PHOTOS = 20;
 export const NO_GPS = 'No GPS position in this photo.';
 /** Imported rows without lunar data share one solunar day per cell of 1/20 degree. */
 const LUNAR_CELLS_PER_DEGREE = 20;
-/** Same grace as LogsService.create for a clock a little ahead. */
-const FUTURE_GRACE_MS = 5 * 60_000;
 
-type Owner = { id: string; username: string };
-export type RowProblem = { row: number; message: string };
 export type PhotoUpload = { filename: string; body: Buffer; tooLarge: boolean };
-export type PhotoDrafts = { created: LogView[]; skipped: Array<{ file: string; reason: string }> };
 
 /** A refused import: nothing was saved; `rows` names the first problems, the message counts them all. */
 export class ImportProblemsError extends HttpError {
   constructor(
     readonly count: number,
-    readonly rows: RowProblem[],
+    readonly rows: ImportProblem[],
   ) {
     const listed = rows.map((p) => `row ${p.row}: ${p.message}`).join('; ');
     const more = count > rows.length ? `; and ${count - rows.length} more` : '';
@@ -60,11 +57,9 @@ export class ImportProblemsError extends HttpError {
 export class TooManyPhotosError extends Error {}
 
 type Deps = {
-  repo: TransferRepo;
   logs: LogsService;
+  access: AccessService;
   places: PlacesProvider;
-  /** Import is for premium members (or everyone while FREEFORALL is on). */
-  premium: (userId: string) => Promise<boolean>;
   now?: () => Date;
 };
 
@@ -72,7 +67,7 @@ type Deps = {
  * Moving logs in and out: the CSV export (streamed from the database page by page), the CSV
  * import (all or nothing, bulk-inserted), and Draft logs made from geotagged photos.
  */
-export class LogTransferService {
+export class TransferService {
   private readonly now: () => Date;
   private readonly importing = new Set<string>();
 
@@ -85,17 +80,12 @@ export class LogTransferService {
   // -----------------------------------------------------------------------------------------------
 
   /** The header line, then every log in time order, one database page (and one chunk) at a time. */
-  async *exportCsv(owner: Owner): AsyncGenerator<string> {
+  async *exportCsv(principal: Principal): AsyncGenerator<string> {
     yield LOG_CSV_HEADER_LINE;
-    let after: { at: string; id: string } | null = null;
-    for (;;) {
-      const page = await this.deps.repo.page(owner.id, after, EXPORT_PAGE_SIZE);
+    for await (const page of this.deps.logs.exportPages(principal)) {
       let chunk = '';
-      for (const row of page) chunk += logCsvLine(toLogView({ ...row, username: owner.username }));
-      if (chunk) yield chunk;
-      const last = page.at(-1);
-      if (!last || page.length < EXPORT_PAGE_SIZE) return;
-      after = { at: last.cursorAt, id: last.id };
+      for (const log of page) chunk += logCsvLine(log);
+      yield chunk;
     }
   }
 
@@ -103,8 +93,9 @@ export class LogTransferService {
   // Import
   // -----------------------------------------------------------------------------------------------
 
-  async assertCanImport(userId: string): Promise<void> {
-    if (!(await this.deps.premium(userId))) throw forbidden(messages.importNeedsSubscription);
+  /** Import is for premium members (or everyone while FREEFORALL is on). */
+  assertCanImport(principal: Principal): void {
+    this.deps.access.assertPremium(principal, messages.importNeedsSubscription);
   }
 
   /**
@@ -112,20 +103,21 @@ export class LogTransferService {
    * in one transaction. Each checked row is kept as one compact JSON string while the rest of the
    * file is read; the text itself is never held whole.
    */
-  async importCsv(userId: string, file: { filename: string; stream: Readable & { truncated?: boolean } }): Promise<{ imported: number }> {
+  async importCsv(principal: Principal, file: { filename: string; stream: Readable & { truncated?: boolean } }): Promise<{ imported: number }> {
     const { stream } = file;
     try {
-      await this.assertCanImport(userId);
+      this.assertCanImport(principal);
       if (!/\.csv$/i.test(file.filename)) {
         throw badRequest('Only .csv files can be imported. Save the spreadsheet as CSV (comma-separated, UTF-8) and upload that file.');
       }
+      const userId = principal.userId;
       if (this.importing.has(userId)) throw conflict('An import of yours is still running. Please wait for it to finish.');
       if (this.importing.size >= CONCURRENT_IMPORTS) throw new HttpError(503, 'The server is busy with other imports. Please try again in a minute.');
       this.importing.add(userId);
       try {
         const parsed = await this.parseCsv(userId, stream);
         await this.fillLunar(parsed.rows, parsed.needLunar);
-        const imported = await this.deps.repo.insertLogs(userId, handOver(parsed.rows), parsed.tags);
+        const imported = await this.deps.logs.importBulk(principal, handOver(parsed.rows), parsed.tags);
         return { imported };
       } finally {
         this.importing.delete(userId);
@@ -141,7 +133,7 @@ export class LogTransferService {
     const rows: BulkRow[] = [];
     const needLunar: number[] = [];
     const tags = new Map<string, string>();
-    const problems: RowProblem[] = [];
+    const problems: ImportProblem[] = [];
     let problemCount = 0;
     let header: LogCsvHeader | null = null;
     let refusal: string | null = null;
@@ -218,8 +210,8 @@ export class LogTransferService {
     const reverse = () => (place ??= this.deps.places.reverse(lat, lng));
     const timeZone = record.timeZone ?? reverse().timeZone;
     const occurredAt = resolveInstant(input.date, timeZone, now);
-    if (Number.isNaN(occurredAt.getTime())) return { ok: false, message: 'date: The date is not a real date.' };
-    if (occurredAt.getTime() > now.getTime() + FUTURE_GRACE_MS) return { ok: false, message: 'date: A log cannot be dated in the future.' };
+    if (Number.isNaN(occurredAt.getTime())) return { ok: false, message: `date: ${NOT_A_REAL_DATE}` };
+    if (isInFuture(occurredAt, now)) return { ok: false, message: `date: ${LOG_IN_FUTURE}` };
     const tuple = toBulkTuple({
       ...inputColumns(input),
       userId,
@@ -276,7 +268,7 @@ export class LogTransferService {
    * A Draft log for every photo that knows where it was taken, at that place and time, with the
    * photo (metadata stripped) as the log's photo. More than MAX_PHOTOS files: nothing is kept.
    */
-  async draftsFromPhotos(owner: Owner, photos: AsyncIterable<PhotoUpload>, maxBytes: number): Promise<PhotoDrafts> {
+  async draftsFromPhotos(principal: Principal, photos: AsyncIterable<PhotoUpload>, maxBytes: number): Promise<PhotoDrafts> {
     const result: PhotoDrafts = { created: [], skipped: [] };
     try {
       for await (const photo of photos) {
@@ -284,13 +276,13 @@ export class LogTransferService {
           result.skipped.push({ file: photo.filename, reason: `This photo is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` });
           continue;
         }
-        const made = await this.draftFromPhoto(owner, photo.body);
+        const made = await this.draftFromPhoto(principal, photo.body);
         if (typeof made === 'string') result.skipped.push({ file: photo.filename, reason: made });
         else result.created.push(made);
       }
     } catch (error) {
       if (!(error instanceof TooManyPhotosError)) throw error;
-      await Promise.all(result.created.map((log) => this.deps.logs.delete(log._id, owner.id)));
+      await Promise.all(result.created.map((log) => this.deps.logs.delete(principal, log._id)));
       throw badRequest(`Send at most ${MAX_PHOTOS} photos at once. Nothing was created.`);
     }
     if (result.created.length === 0 && result.skipped.length === 0) throw badRequest('Please choose one or more photos.');
@@ -298,80 +290,23 @@ export class LogTransferService {
   }
 
   /** The created draft, or why the photo was skipped. */
-  private async draftFromPhoto(owner: Owner, body: Buffer): Promise<LogView | string> {
+  private async draftFromPhoto(principal: Principal, body: Buffer): Promise<LogView | string> {
     const taken = await readPhotoPlace(body);
     if (!taken) return NO_GPS;
     const { lat, lng, date } = taken;
-    if (date) {
-      const instant = resolveInstant(date, this.deps.places.reverse(lat, lng).timeZone, this.now());
-      if (instant.getTime() > this.now().getTime() + FUTURE_GRACE_MS) {
-        return 'This photo is dated in the future; please check the camera clock.';
-      }
+    if (date && isInFuture(resolveInstant(date, this.deps.places.reverse(lat, lng).timeZone, this.now()), this.now())) {
+      return 'This photo is dated in the future; please check the camera clock.';
     }
-    if (!(await this.deps.logs.allowance(owner.id)).allowed) return messages.allowanceExceeded;
+    if (!(await this.deps.logs.allowance(principal)).allowed) return messages.allowanceExceeded;
     try {
-      const { image } = await this.deps.logs.uploadPhoto(owner.id, body);
+      const { image } = await this.deps.logs.uploadPhoto(principal, body);
       const input = logInput.parse({ type: 'Draft', date, photo: image, privacy: 'private', location: { lat, lng } });
-      return await this.deps.logs.create(owner, input);
+      return await this.deps.logs.create(principal, input);
     } catch (error) {
       if (error instanceof HttpError && error.status < 500) return error.message;
       throw error;
     }
   }
-}
-
-type ExifTags = {
-  latitude?: number;
-  longitude?: number;
-  DateTimeOriginal?: string;
-  CreateDate?: string;
-  OffsetTimeOriginal?: string;
-  OffsetTimeDigitized?: string;
-  GPSDateStamp?: string;
-  GPSTimeStamp?: number[] | string;
-};
-
-const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
-const OFFSET = /^[+-]\d{2}:\d{2}$/;
-
-/**
- * Where and when a photo was taken, from its EXIF: the GPS position, and DateTimeOriginal with
- * OffsetTimeOriginal when the camera wrote one. Without an offset the time is local time at the
- * photo's position (a date string without offset, resolved by the log's place); without
- * DateTimeOriginal the GPS time stamp (UTC) stands in; without either, the log is dated now.
- */
-export async function readPhotoPlace(body: Buffer): Promise<{ lat: number; lng: number; date: string | undefined } | null> {
-  let tags: ExifTags | undefined;
-  try {
-    tags = (await exifr.parse(body, { tiff: true, exif: true, gps: true, ifd1: false, xmp: false, icc: false, iptc: false, reviveValues: false })) as
-      | ExifTags
-      | undefined;
-  } catch {
-    return null;
-  }
-  const lat = tags?.latitude;
-  const lng = tags?.longitude;
-  const valid = (n: unknown, max: number): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= max;
-  // Cameras without a fix sometimes write 0,0: that is no position, not the Gulf of Guinea.
-  if (!tags || !valid(lat, 90) || !valid(lng, 180) || (lat === 0 && lng === 0)) return null;
-  return { lat, lng, date: photoDate(tags) };
-}
-
-function photoDate(tags: ExifTags): string | undefined {
-  const local = EXIF_DATE.exec(tags.DateTimeOriginal ?? tags.CreateDate ?? '');
-  if (local) {
-    const [, y, mo, d, h, mi, s] = local;
-    const offset = tags.DateTimeOriginal ? tags.OffsetTimeOriginal : tags.OffsetTimeDigitized;
-    return `${y}-${mo}-${d}T${h}:${mi}:${s}${offset && OFFSET.test(offset.trim()) ? offset.trim() : ''}`;
-  }
-  const day = /^(\d{4}):(\d{2}):(\d{2})$/.exec(tags.GPSDateStamp ?? '');
-  const time = tags.GPSTimeStamp;
-  if (day && Array.isArray(time) && time.length === 3 && time.every((n) => Number.isFinite(n))) {
-    const [h = 0, m = 0, s = 0] = time;
-    const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
-    return `${day[1]}-${day[2]}-${day[3]}T${pad(h)}:${pad(m)}:${pad(s)}Z`;
-  }
-  return undefined;
 }
 
 /** Hands each row to the insert and lets go of it, so rows already sent can be collected. */

@@ -5,30 +5,23 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { route, type RouteEntry } from '../../http/routes';
 import { badRequest } from '../../lib/errors';
-import {
-  IMPORT_MAX_BYTES,
-  MAX_PHOTOS,
-  TooManyPhotosError,
-  type LogTransferService,
-  type PhotoUpload,
-} from './transfer';
+import { IMPORT_MAX_BYTES, MAX_PHOTOS, TooManyPhotosError, type PhotoUpload, type TransferService } from './service';
 
 /** The CSV file field of the import form, as the seeds name it. */
 export const IMPORT_FIELD = 'userLogs';
 
-export function transferRoutes(transfer: LogTransferService, config: Config): RouteEntry[] {
-  const me = (p: { userId: string; username: string }) => ({ id: p.userId, username: p.username });
+export function transferRoutes(transfer: TransferService, config: Config): RouteEntry[] {
   return [
     route(api.exportLogs, async ({ principal, reply }) =>
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${LOG_CSV_FILENAME}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(transfer.exportCsv(me(principal)))),
+        .send(Readable.from(transfer.exportCsv(principal))),
     ),
     route(api.importLogs, async ({ principal, request }) => {
       // Refused before anything is read from the upload.
-      await transfer.assertCanImport(principal.userId);
+      transfer.assertCanImport(principal);
       if (!request.isMultipart()) throw badRequest('Please send the file as multipart/form-data.');
       const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
       if (!file) throw badRequest('Please choose a .csv file to import.');
@@ -36,11 +29,11 @@ export function transferRoutes(transfer: LogTransferService, config: Config): Ro
         file.file.resume();
         throw badRequest(`Please send the file in the field "${IMPORT_FIELD}".`);
       }
-      return transfer.importCsv(principal.userId, { filename: file.filename, stream: file.file });
+      return transfer.importCsv(principal, { filename: file.filename, stream: file.file });
     }),
     route(api.draftsFromPhotos, async ({ principal, request, reply }) => {
       if (!request.isMultipart()) throw badRequest('Please send the photos as multipart/form-data.');
-      const drafts = await transfer.draftsFromPhotos(me(principal), photoUploads(request, config.uploadMaxBytes), config.uploadMaxBytes);
+      const drafts = await transfer.draftsFromPhotos(principal, photoUploads(request, config.uploadMaxBytes), config.uploadMaxBytes);
       if (drafts.created.length > 0) reply.code(201);
       return drafts;
     }),

@@ -2,9 +2,10 @@ import type { MapMarker } from '@tightlines/core/api/analysis';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
 import type { ChartRow } from '@tightlines/core/charts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
-import { logs, users } from '../../db/schema';
-import type { LogWithOwner } from '../logs/repo';
+import { queryRows } from '../../db/client';
+import type { DbContext } from '../../db/context';
+import { logs } from '../../db/schema';
+import type { LogRow } from './rows';
 
 const localTime = sql`(${logs.occurredAt} at time zone ${logs.timeZone})`;
 
@@ -16,8 +17,11 @@ function between(column: SQL, label: string): SQL | undefined {
   return sql`${column} between ${b.min} and ${b.max}`;
 }
 
-/** One SQL condition per filter, all combined with AND; every one is scoped to the user's own logs. */
-export function filterConditions(userId: string, username: string, filters: readonly Filter[]): SQL {
+/** Whose logs: the filters read only the member's own. */
+export type Scope = { userId: string; username: string };
+
+/** One SQL condition per filter, all combined with AND; every one is scoped to the member's own logs. */
+function filterConditions({ userId, username }: Scope, filters: readonly Filter[]): SQL {
   const conditions: SQL[] = [eq(logs.userId, userId)];
   for (const { type, value } of filters) {
     const c = (() => {
@@ -55,26 +59,29 @@ export function filterConditions(userId: string, username: string, filters: read
   return and(...conditions)!;
 }
 
-export class AnalysisRepo {
-  constructor(private readonly db: Db) {}
+/**
+ * The data page's and dashboard's reads over a member's logs: filtered pages, the few columns the
+ * charts count, map markers, and counts grouped in SQL.
+ */
+export class LogsQueryRepo {
+  constructor(private readonly ctx: DbContext) {}
 
-  async filtered(where: SQL, limit: number, offset: number): Promise<{ rows: LogWithOwner[]; total: number }> {
+  private get db() {
+    return this.ctx.db;
+  }
+
+  async filtered(scope: Scope, filters: readonly Filter[], limit: number, offset: number): Promise<{ rows: LogRow[]; total: number }> {
+    const where = filterConditions(scope, filters);
     const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ log: logs, username: users.username })
-        .from(logs)
-        .innerJoin(users, eq(users.id, logs.userId))
-        .where(where)
-        .orderBy(desc(logs.occurredAt), desc(logs.id))
-        .limit(limit)
-        .offset(offset),
+      this.db.select().from(logs).where(where).orderBy(desc(logs.occurredAt), desc(logs.id)).limit(limit).offset(offset),
       this.db.select({ n: count() }).from(logs).where(where),
     ]);
-    return { rows: rows.map((r) => ({ ...r.log, username: r.username })), total: total?.n ?? 0 };
+    return { rows, total: total?.n ?? 0 };
   }
 
   /** Only what the charts read, for every matching log: a few dozen bytes a row. */
-  chartRows(where: SQL): Promise<ChartRow[]> {
+  chartRows(scope: Scope, filters: readonly Filter[]): Promise<ChartRow[]> {
+    const where = filterConditions(scope, filters);
     return queryRows<ChartRow>(
       this.db,
       sql`select type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as "occurredAt", lake_name as lake,
@@ -86,7 +93,8 @@ export class AnalysisRepo {
     );
   }
 
-  markers(where: SQL) {
+  markers(scope: Scope, filters: readonly Filter[]): Promise<MapMarker[]> {
+    const where = filterConditions(scope, filters);
     return queryRows<MapMarker>(
       this.db,
       sql`select id as "_id", lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake
@@ -123,7 +131,8 @@ export class AnalysisRepo {
     return { species, types, lures, lengths };
   }
 
-  async stats(userId: string) {
+  /** The longest fish, the most used lure category on catches, and the latest catch. */
+  async highlights(userId: string) {
     const [largest] = await queryRows<{ length: number; species: string | null; id: string }>(
       this.db,
       sql`select fish_length as length, fish_species as species, id from ${logs}
@@ -140,11 +149,6 @@ export class AnalysisRepo {
       sql`select fish_length as length, fish_species as species, occurred_at as date, id from ${logs}
           where user_id = ${userId} and type = 'Catch' order by occurred_at desc limit 1`,
     );
-    const circle = await queryRows<{ _id: string; username: string }>(
-      this.db,
-      sql`select u.id as "_id", u.username from circle_members c join users u on u.id = c.member_id
-          where c.owner_id = ${userId} order by lower(u.username)`,
-    );
-    return { largest, lure, recent, circle };
+    return { largest, lure, recent };
   }
 }

@@ -1,0 +1,51 @@
+import { canViewLog, type Privacy } from '@tightlines/core/logs';
+import { forbidden, notFound } from '../lib/errors';
+import type { Principal } from './principal';
+
+/** The facts access decisions need from the modules that own them, wired in app.ts. */
+export type AccessPorts = {
+  /** Whether `memberId` is in `ownerId`'s Inner Circle. */
+  inCircle(ownerId: string, memberId: string): Promise<boolean>;
+};
+
+/** How a caller stands towards an angler's things. */
+export type Standing = { isOwner: boolean; inOwnersCircle: boolean };
+
+/**
+ * Every "may this caller do this?" of the use cases: owns this, is in this circle, is premium (and,
+ * with events, owns this event). Services ask here first, then act. It reads the facts through
+ * ports, so it depends on no module.
+ */
+export class AccessService {
+  constructor(private readonly ports: AccessPorts) {}
+
+  /**
+   * The caller owns the thing, or it is refused as not found with `message`: a stranger learns
+   * nothing, not even that it exists. `ownerId` undefined is a thing that does not exist.
+   */
+  assertOwner(principal: Principal, ownerId: string | undefined, message: string): asserts ownerId is string {
+    if (ownerId === undefined || ownerId !== principal.userId) throw notFound(message);
+  }
+
+  async standing(viewer: Principal | null, ownerId: string): Promise<Standing> {
+    const isOwner = viewer !== null && viewer.userId === ownerId;
+    const inOwnersCircle = !isOwner && viewer !== null && (await this.ports.inCircle(ownerId, viewer.userId));
+    return { isOwner, inOwnersCircle };
+  }
+
+  /** Whether the viewer (null: a visitor) may read a log of this privacy and owner. */
+  async canViewLog(viewer: Principal | null, log: { userId: string; privacy: string }): Promise<boolean> {
+    if (viewer?.userId === log.userId) return true;
+    if (log.privacy === 'public') return true;
+    return canViewLog(log.privacy as Privacy, await this.standing(viewer, log.userId));
+  }
+
+  /** Premium was decided once for the request by the auth plugin, through the one rule. */
+  isPremium(principal: Principal): boolean {
+    return principal.premium;
+  }
+
+  assertPremium(principal: Principal, message: string): void {
+    if (!this.isPremium(principal)) throw forbidden(message);
+  }
+}

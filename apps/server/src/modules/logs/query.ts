@@ -1,0 +1,48 @@
+import type { MapMarker } from '@tightlines/core/api/analysis';
+import type { ChartRow } from '@tightlines/core/charts';
+import type { Filter } from '@tightlines/core/filters';
+import type { LogPage } from '@tightlines/core/logs';
+import type { Principal } from '../../access/principal';
+import type { LogsQueryRepo, Scope } from './query-repo';
+import { toLogView } from './view';
+
+/**
+ * The logs module's read side for the data page and the dashboard: every answer covers the
+ * caller's own logs only (the scope is the principal), whatever their privacy.
+ */
+export class LogsQuery {
+  constructor(private readonly repo: LogsQueryRepo) {}
+
+  private static scope(principal: Principal): Scope {
+    return { userId: principal.userId, username: principal.username };
+  }
+
+  async filter(principal: Principal, filters: readonly Filter[], limit: number, page: number): Promise<LogPage> {
+    const { rows, total } = await this.repo.filtered(LogsQuery.scope(principal), filters, limit, (page - 1) * limit);
+    return { docs: rows.map((row) => toLogView(row, principal.username)), total, page, limit };
+  }
+
+  chartRows(principal: Principal, filters: readonly Filter[]): Promise<ChartRow[]> {
+    return this.repo.chartRows(LogsQuery.scope(principal), filters);
+  }
+
+  markers(principal: Principal, filters: readonly Filter[]): Promise<MapMarker[]> {
+    return this.repo.markers(LogsQuery.scope(principal), filters);
+  }
+
+  states(principal: Principal): Promise<string[]> {
+    return this.repo.distinct(principal.userId, 'state');
+  }
+
+  lakes(principal: Principal): Promise<string[]> {
+    return this.repo.distinct(principal.userId, 'lake_name');
+  }
+
+  dashboardTallies(principal: Principal) {
+    return this.repo.dashboardTallies(principal.userId);
+  }
+
+  highlights(principal: Principal) {
+    return this.repo.highlights(principal.userId);
+  }
+}

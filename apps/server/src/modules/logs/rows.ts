@@ -1,0 +1,37 @@
+import type { LogInput } from '@tightlines/core/logs';
+import type { logs } from '../../db/schema';
+
+/** A row of the logs table, and what an insert takes. */
+export type LogRow = typeof logs.$inferSelect;
+export type NewLog = typeof logs.$inferInsert;
+
+/** The columns a log's input sets; shared by create, update and import. */
+export function inputColumns(input: LogInput): Omit<NewLog, 'userId' | 'occurredAt' | 'timeZone'> {
+  return {
+    type: input.type,
+    notes: input.notes,
+    photo: input.photo,
+    clusterCount: input.clusterCount ?? null,
+    tags: [...new Set(input.tags)],
+    privacy: input.privacy,
+    lat: input.location.lat,
+    lng: input.location.lng,
+    lakeName: input.location.lake,
+    zone: input.location.zone,
+    locationStructure: input.location.lakeStructure,
+    fishSpecies: input.fish.species,
+    fishLength: input.fish.length,
+    fishGirth: input.fish.girth,
+    fishWeight: input.fish.weight,
+    lureCategory: input.lure.category,
+    lureColorPrimary: input.lure.colorPrimary,
+    lureColorSecondary: input.lure.colorSecondary,
+    lureLength: input.lure.length,
+    lureNote: input.lure.note,
+    waterTemp: input.lake.waterTemp,
+    waterVisibility: input.lake.waterVisibility,
+    lakeStructure: input.lake.lakeStructure,
+    lakeDepth: input.lake.lakeDepth,
+    lureDepth: input.lake.lureDepth,
+  };
+}

@@ -1,0 +1,19 @@
+import type { LogLunar } from '../logs';
+import { localDateOf } from '../time';
+import { computeSolunarDay } from './engine';
+
+/** A log's lunar data: the moon and sun of the local day at its place, computed offline. */
+export function logLunar(lat: number, lng: number, at: Date, timeZone: string): LogLunar {
+  const day = computeSolunarDay({ lat, lng, date: localDateOf(at, timeZone), timeZone });
+  return {
+    moonPhase: day.moon.phase,
+    moonIllum: day.moon.illumination,
+    illum: `${day.moon.illumination}%`,
+    moonRise: day.moon.rise,
+    moonSet: day.moon.set,
+    moonAbove: day.moon.above,
+    moonBelow: day.moon.below,
+    sunRise: day.sun.rise,
+    sunSet: day.sun.set,
+  };
+}
