@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { LogLunar, LogWeather, Waterflow } from '@tightlines/core/logs';
-import type { LakeOutline } from '../providers/lakes/geometry';
+import type { LakeOutline } from '@tightlines/core/geo';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { distanceKm } from '@tightlines/core/geo';
 import {
   SQUARE_METERS_PER_ACRE,
-  distanceKm,
   outlineAreaM2,
   pointInOutline,
   representativePoint,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { distanceKm } from '../../src/providers/lakes/geometry';
+import { distanceKm } from '@tightlines/core/geo';
 import type { ProviderLog } from '../../src/providers/weather/weather';
 import { UsgsWaterflow } from '../../src/providers/waterflow/usgs';
 import { WaterflowUnavailableError } from '../../src/providers/waterflow/waterflow';

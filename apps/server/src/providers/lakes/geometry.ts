@@ -1,19 +1,6 @@
-import type { GeoPoint, LakeOutline, Position, Ring } from './lakes';
+import { EARTH_RADIUS_M, radians, type GeoPoint, type LakeOutline, type Position, type Ring } from '@tightlines/core/geo';
 
-// The shapes live with the LakeSource contract; helpers' callers may take them from either file.
-export type { GeoPoint, LakeOutline, Position, Ring } from './lakes';
-
-/** Mean earth radius (IUGG), the usual choice for spherical distances and areas. */
-export const EARTH_RADIUS_M = 6_371_008.8;
 export const SQUARE_METERS_PER_ACRE = 4046.8564224;
-
-/** Great-circle distance by the haversine formula. */
-export function distanceKm(a: GeoPoint, b: GeoPoint): number {
-  const dLat = radians(b.lat - a.lat);
-  const dLng = radians(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return (2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))) / 1000;
-}
 
 /** Whether the point is on the water: inside an outer ring and outside that ring's holes. */
 export function pointInOutline(point: GeoPoint, outline: LakeOutline): boolean {
@@ -144,8 +131,4 @@ function forEachEdge(ring: Ring, visit: (from: Position, to: Position) => void):
     if (previous) visit(previous, position);
     previous = position;
   }
-}
-
-function radians(degrees: number): number {
-  return (degrees * Math.PI) / 180;
 }

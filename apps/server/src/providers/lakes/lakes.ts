@@ -1,25 +1,7 @@
-export interface GeoPoint {
-  lat: number;
-  lng: number;
-}
+import type { GeoPoint, LakeOutline } from '@tightlines/core/geo';
 
-/** GeoJSON order: longitude first. */
-export type Position = [lng: number, lat: number];
-/** Closed: the last position repeats the first. */
-export type Ring = Position[];
-
-/** GeoJSON Polygon: the outer ring, then any holes (islands). */
-export interface PolygonOutline {
-  type: 'Polygon';
-  coordinates: Ring[];
-}
-
-export interface MultiPolygonOutline {
-  type: 'MultiPolygon';
-  coordinates: Ring[][];
-}
-
-export type LakeOutline = PolygonOutline | MultiPolygonOutline;
+// The LakeSource contract speaks in core's geographic shapes; its callers may take them from here.
+export type { GeoPoint, LakeOutline, MultiPolygonOutline, PolygonOutline, Position, Ring } from '@tightlines/core/geo';
 
 export interface SourceLake {
   name: string;

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { distanceKm, KM_PER_MILE } from '@tightlines/core/geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import whichPolygon from 'which-polygon';
@@ -69,7 +70,6 @@ const US_TIME_ZONES = new Set([
   'Pacific/Saipan',
   'Pacific/Pago_Pago',
 ]);
-const EARTH_RADIUS_MILES = 3958.8;
 
 interface Indexes {
   byZip: Map<string, ZipRecord>;
@@ -154,7 +154,7 @@ export class OfflinePlaces implements PlacesProvider {
     for (const record of this.zipIndexes().located) {
       // A cheap latitude gate skips the trigonometry for almost every record.
       if (Math.abs(record.latitude - lat) > 1.2) continue;
-      const miles = haversineMiles(lat, lng, record.latitude, record.longitude);
+      const miles = distanceKm({ lat, lng }, { lat: record.latitude, lng: record.longitude }) / KM_PER_MILE;
       if (miles <= bestMiles) {
         best = record;
         bestMiles = miles;
@@ -222,12 +222,4 @@ function median(values: number[]): number {
 
 function round4(value: number): number {
   return Math.round(value * 10_000) / 10_000;
-}
-
-function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(a));
 }

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
 import { z } from 'zod';
-import { EARTH_RADIUS_M, distanceKm } from '../lakes/geometry';
+import { EARTH_RADIUS_M, distanceKm } from '@tightlines/core/geo';
 import { assertCoordinates, timeZoneAt } from '../places/places';
 import type { ProviderLog } from '../weather/weather';
 import type { WaterflowProvider, WaterflowReading } from './waterflow';
