@@ -4,7 +4,8 @@
 // boundaries described in docs/architecture.md:
 //   - web: src/lib and src/components -> src/features/<a> -> src/app, one way; a feature never
 //     imports another feature (eslint-plugin-boundaries, which resolves relative imports to files);
-//   - server: modules/*/routes.ts never touch the database (no repo.ts, no db/, no drizzle-orm);
+//   - server: lib, db, providers and access never import modules or http; a module never imports
+//     another module's repo; routes never touch the database (no repo, no db/, no drizzle-orm);
 //   - core: pure domain code, no Node built-ins, frameworks, drivers or app code.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -21,6 +22,17 @@ const nodeBuiltins = [
   'node:*',
   ...builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [name, `${name}/*`]),
 ];
+
+/** Imports of the server layers above a given one (by folder), written as relative paths from src/<layer>/**. */
+const serverAbove = (alsoForbidden) =>
+  ['modules', 'http', ...alsoForbidden].flatMap((layer) => [`../${layer}/**`, `../../${layer}/**`, `../../../${layer}/**`]).concat([
+    '../app',
+    '../../app',
+    '../../../app',
+  ]);
+
+/** Another module's repositories, from a file in src/modules/<area>/. */
+const otherModulesRepo = ['../*/repo', '../*/repo.*', '../*/*-repo', '../*/*-repo.*', '../../modules/*/repo', '../../modules/*/*-repo'];
 
 export default defineConfig([
   globalIgnores([
@@ -104,17 +116,61 @@ export default defineConfig([
   },
 
   // ---------------------------------------------------------------------------------------------
-  // Server: routes are HTTP only
+  // Server: layers point down (lib, db, providers, access -> modules -> http, app.ts); a module
+  // reaches another through its service, never its repo; routes are HTTP only.
   // ---------------------------------------------------------------------------------------------
   {
-    files: ['apps/server/src/modules/*/routes.ts'],
+    files: ['apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: serverAbove(['db', 'providers', 'access']), message: 'src/lib is the bottom layer: it may not import the database, providers, access, modules or http.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: serverAbove(['providers', 'access']), message: 'src/db may not import providers, access, modules or http (shared shapes live in @tightlines/core).' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/providers/**/*.ts', 'apps/server/src/access/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: serverAbove([]), message: 'Providers and access sit below the modules: they may not import modules or http (access reads facts through ports).' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: otherModulesRepo, message: 'Only a module\'s own repo queries its tables: call the other module\'s service (or take a port wired in app.ts).' },
+            { group: ['**/http/*', '!**/http/routes'], message: 'Modules use http/routes.ts (route, RouteEntry) only; plugins and hooks are wired in app.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Every routes file: HTTP only. (Repeats the module rule, which this one replaces for these files.)
+    files: ['apps/server/src/**/routes.ts'],
+    ignores: ['apps/server/src/http/routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/repo', '**/repo.ts', '**/repo.js'],
+              group: ['**/repo', '**/repo.ts', '**/repo.js', '**/*-repo', '**/*-repo.ts', '**/*-repo.js'],
               message: 'Routes call services; only services use repositories.',
             },
             {
