@@ -20,7 +20,8 @@ const TS_JS = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
 /** Every Node built-in, bare (`fs`, `fs/promises`) and prefixed (`node:fs`). */
 const nodeBuiltins = [
   'node:*',
-  ...builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [name, `${name}/*`]),
+  // Anchored (a leading /), so a bare 'util' or 'fs/promises' is refused but a local './util' is not.
+  ...builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [`/${name}`, `/${name}/*`]),
 ];
 
 /** Imports of the server layers above a given one (by folder), written as relative paths from src/<layer>/**. */
