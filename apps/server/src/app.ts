@@ -138,7 +138,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storage,
     waterflow,
     activeOutingAt: (userId, at) => outingsRepo.activeAt(userId, at),
-    anglerByName: (username) => accountsRepo.findByUsername(username),
+    anglerByName: async (username) => {
+      const user = await accountsRepo.findByUsername(username);
+      return user && { id: user.id, username: user.username, profilePicture: user.profilePicture };
+    },
     usernameOf: async (userId) => (await accountsRepo.findById(userId))?.username,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction });

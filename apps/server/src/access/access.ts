@@ -21,10 +21,10 @@ export class AccessService {
 
   /**
    * The caller owns the thing, or it is refused as not found with `message`: a stranger learns
-   * nothing, not even that it exists. `ownerId` undefined is a thing that does not exist.
+   * nothing, not even that it exists. `thing` undefined is a thing that does not exist.
    */
-  assertOwner(principal: Principal, ownerId: string | undefined, message: string): asserts ownerId is string {
-    if (ownerId === undefined || ownerId !== principal.userId) throw notFound(message);
+  assertOwner<T extends { userId: string }>(principal: Principal, thing: T | undefined, message: string): asserts thing is T {
+    if (thing === undefined || thing.userId !== principal.userId) throw notFound(message);
   }
 
   async standing(viewer: Principal | null, ownerId: string): Promise<Standing> {
@@ -33,11 +33,13 @@ export class AccessService {
     return { isOwner, inOwnersCircle };
   }
 
-  /** Whether the viewer (null: a visitor) may read a log of this privacy and owner. */
+  /** Whether the viewer (null: a visitor) may read a log of this privacy and owner (core canViewLog). */
   async canViewLog(viewer: Principal | null, log: { userId: string; privacy: string }): Promise<boolean> {
-    if (viewer?.userId === log.userId) return true;
-    if (log.privacy === 'public') return true;
-    return canViewLog(log.privacy as Privacy, await this.standing(viewer, log.userId));
+    const privacy = log.privacy as Privacy;
+    // Only a protected log depends on the owner's circle; the others need no lookup.
+    const standing =
+      privacy === 'protected' ? await this.standing(viewer, log.userId) : { isOwner: viewer?.userId === log.userId, inOwnersCircle: false };
+    return canViewLog(privacy, standing);
   }
 
   /** Premium was decided once for the request by the auth plugin, through the one rule. */

@@ -86,8 +86,8 @@ export class LogsService {
   /** The caller's own log, or 404 naming it as not theirs. */
   private async owned(principal: Principal, id: string): Promise<LogRow> {
     const row = isUuid(id) ? await this.deps.repo.findById(id) : undefined;
-    this.deps.access.assertOwner(principal, row?.userId, NOT_YOUR_LOG);
-    return row!;
+    this.deps.access.assertOwner(principal, row, NOT_YOUR_LOG);
+    return row;
   }
 
   private mine(principal: Principal, rows: LogRow[]): LogView[] {

@@ -39,8 +39,8 @@ export class OutingsService {
 
   private async owned(principal: Principal, id: string): Promise<OutingRow> {
     const outing = await this.deps.repo.find(id);
-    this.deps.access.assertOwner(principal, outing?.userId, NOT_YOUR_OUTING);
-    return outing!;
+    this.deps.access.assertOwner(principal, outing, NOT_YOUR_OUTING);
+    return outing;
   }
 
   private checkSpan(start: Date, end: Date | null): void {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createOuting } from '../src/api/outings';
+import { canViewLog, PRIVACY_LEVELS, visiblePrivacies } from '../src/logs';
+import { OUTING_LOCATION_REQUIRED } from '../src/outings';
+
+describe('visiblePrivacies', () => {
+  it('lists exactly the privacy levels canViewLog lets each viewer read', () => {
+    const viewers = [
+      { isOwner: true, inOwnersCircle: false },
+      { isOwner: false, inOwnersCircle: true },
+      { isOwner: false, inOwnersCircle: false },
+    ];
+    for (const viewer of viewers) {
+      expect(visiblePrivacies(viewer)).toEqual(PRIVACY_LEVELS.filter((p) => canViewLog(p, viewer)));
+    }
+    expect(visiblePrivacies({ isOwner: false, inOwnersCircle: false })).toEqual(['public']);
+    expect(visiblePrivacies({ isOwner: false, inOwnersCircle: true })).toEqual(['public', 'protected']);
+  });
+});
+
+describe('the create-outing body', () => {
+  const parse = (body: unknown) => createOuting.body.safeParse(body);
+
+  it('asks for the location in the seed’s words when lat or lng is missing, before anything else', () => {
+    for (const body of [undefined, {}, { location: { lat: 46 } }, { location: { lng: -94 }, startDate: 'soon' }]) {
+      const issues = parse(body).error?.issues ?? [];
+      expect(issues).toEqual([expect.objectContaining({ message: OUTING_LOCATION_REQUIRED, path: [] })]);
+    }
+  });
+
+  it('then checks the rest of the outing', () => {
+    expect(parse({ location: { lat: 46, lng: -94 } }).data).toEqual({ location: { lat: 46, lng: -94 } });
+    expect(parse({ location: { lat: 91, lng: -94 } }).error?.issues[0]?.message).toBe('Latitude must be between -90 and 90.');
+    expect(parse({ location: { lat: 46, lng: -94 }, startDate: '2026-06-01' }).error?.issues[0]?.message).toBe(
+      'A backdated outing needs both a start date and a start time.',
+    );
+  });
+});
