@@ -5,7 +5,7 @@
  *  1. One angler with N logs (default 100,000): registered through POST /api/user/register, then
  *     the demo generator's logs (apps/server/src/demo/generator.ts; seasons 2023, 2024 and 2025,
  *     a third each) go in through the bulk insert the demo seed and the CSV import use
- *     (TransferRepo.insertLogs). Then GET /api/user/logs/filter for a handful of filter
+ *     (LogsRepo.insertBulk). Then GET /api/user/logs/filter for a handful of filter
  *     combinations (sequential, then at concurrency 4), /api/user/stats, /logs/charts, /logs/markers.
  *  2. Many anglers with 100 logs each (default 10,000 anglers: 1,000,000 logs), users created with
  *     one INSERT (one precomputed scrypt hash for all), logs in 1,000-row statements. Seeding
@@ -75,7 +75,10 @@ async function serve() {
   const { loadConfig } = await import('../apps/server/src/config');
   const { openDatabase, queryRows } = await import('../apps/server/src/db/client');
   const { generateLogs } = await import('../apps/server/src/demo/generator');
-  const { toBulkRow, TransferRepo } = await import('../apps/server/src/modules/logs/transfer-repo');
+  const { DbContext } = await import('../apps/server/src/db/context');
+  const { toBulkRow } = await import('../apps/server/src/modules/logs/bulk');
+  const { LogsRepo } = await import('../apps/server/src/modules/logs/repo');
+  const { TagsRepo } = await import('../apps/server/src/modules/tags/repo');
   const { hashPassword } = await import('../apps/server/src/lib/secrets');
   const { sql } = await import('drizzle-orm');
 
@@ -97,7 +100,16 @@ async function serve() {
   const { app } = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  const transfer = new TransferRepo(database.db);
+  const ctx = new DbContext(database.db);
+  const logsRepo = new LogsRepo(ctx);
+  const tagsRepo = new TagsRepo(ctx);
+  /** The bulk insert the CSV import and the demo seed use, with the tags, in one transaction. */
+  const insertLogs = (userId: string, rows: string[], tags: string[]) =>
+    ctx.transaction(async () => {
+      const inserted = await logsRepo.insertBulk(userId, rows);
+      await tagsRepo.addMany(userId, tags);
+      return inserted;
+    });
 
   /** `count` logs for one angler, a third in each season, the same logs every run. */
   const logsFor = (userId: string, count: number, seed: number) =>
@@ -113,7 +125,7 @@ async function serve() {
     const tags = [...new Set(logs.flatMap((l) => l.tags ?? []))];
     logs.length = 0;
     const generated = performance.now();
-    const inserted = await transfer.insertLogs(message.userId, rows, tags);
+    const inserted = await insertLogs(message.userId, rows, tags);
     const done = performance.now();
     return { type: 'seededOne', rows: inserted, generateMs: generated - started, insertMs: done - generated, totalMs: done - started, tags: tags.length };
   }
@@ -144,7 +156,7 @@ async function serve() {
       const bulk = batch.flatMap((user, i) => logsFor(user.id, message.perAngler, seeded + i + 2).map(toBulkRow));
       const t1 = performance.now();
       // The rows carry their own user ids; the first user's id only scopes the (empty) tag list.
-      rows += await transfer.insertLogs(batch[0]!.id, bulk, []);
+      rows += await insertLogs(batch[0]!.id, bulk, []);
       const t2 = performance.now();
       generateMs += t1 - t0;
       insertMs += t2 - t1;
@@ -490,7 +502,7 @@ async function bench() {
   const planned = ANGLERS * LOGS_PER_ANGLER;
   const manyRate = (many.rows * 1000) / many.totalMs;
   const markdown = [
-    `Sample logs from the demo generator (\`apps/server/src/demo/generator.ts\`: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), a third each in the May–October seasons of ${SEASONS.join(', ')}, inserted with the bulk insert the demo seed and the CSV import use (\`TransferRepo.insertLogs\`: 1,000 rows per \`INSERT … SELECT FROM jsonb_array_elements\`). The server runs in its own process (buildApp, in-memory PGlite, logger off, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1), which also generates and inserts the logs; each phase has a fresh server. Every measured route gets one warm-up request first; runs stop sending after ${MAX_SECONDS} s (\`filter\`) or ${ROUTE_MAX_SECONDS} s (\`stats\`, \`charts\`, \`markers\`), so a run cut short shows e.g. "14 of 20 (time cap)". No \`accept-encoding\`, so responses are uncompressed. Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests. \`filter\` answers one page of 50 logs and the total count.`,
+    `Sample logs from the demo generator (\`apps/server/src/demo/generator.ts\`: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), a third each in the May–October seasons of ${SEASONS.join(', ')}, inserted with the bulk insert the demo seed and the CSV import use (\`LogsRepo.insertBulk\`: 1,000 rows per \`INSERT … SELECT FROM jsonb_array_elements\`). The server runs in its own process (buildApp, in-memory PGlite, logger off, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1), which also generates and inserts the logs; each phase has a fresh server. Every measured route gets one warm-up request first; runs stop sending after ${MAX_SECONDS} s (\`filter\`) or ${ROUTE_MAX_SECONDS} s (\`stats\`, \`charts\`, \`markers\`), so a run cut short shows e.g. "14 of 20 (time cap)". No \`accept-encoding\`, so responses are uncompressed. Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests. \`filter\` answers one page of 50 logs and the total count.`,
     '',
     `**1. One angler with ${n(one.rows)} logs** (registered through \`POST /api/user/register\`). Seeding: **${s(one.totalMs)}** (${perSecond(one.rows, one.totalMs)} rows/s): generating the logs ${s(one.generateMs)}, the bulk insert ${s(one.insertMs)} (${perSecond(one.rows, one.insertMs)} rows/s, one transaction, ${one.tags} tags added to the user's list).`,
     '',

@@ -111,7 +111,7 @@ async function bench() {
   const ROWS = countOption('--rows', 'BENCH_LOGS_ROWS', 100_000);
   const BARE_ROWS = countOption('--bare-rows', 'BENCH_LOGS_BARE_ROWS', 5_000);
   const { generateLogs, sampleLogView } = await import('../apps/server/src/demo/generator');
-  const { toBulkRow } = await import('../apps/server/src/modules/logs/transfer-repo');
+  const { toBulkRow } = await import('../apps/server/src/modules/logs/bulk');
   const machine = describeMachine();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-bench-csv-'));
   const mb = (bytes: number) => (Math.abs(bytes) < 2 ** 20 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`);
