@@ -31,6 +31,10 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // node-postgres reports an idle connection that dies (the server restarted, or ended it) as an
+    // 'error' on the pool, which then drops it and opens another for the next query. Unheard, that
+    // event would be an uncaught exception and stop the whole process.
+    pool.on('error', (error) => console.warn(`database: an idle connection closed (${error.message}); the pool opens another.`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
