@@ -53,13 +53,23 @@ export function toLocalIso(instant: Date, timeZone: string): string {
   return `${wallClock}:00${sign}${hours}:${minutes}`;
 }
 
+/** Zones already asked about: building an Intl formatter to find out costs more than a solunar period. */
+const zoneChecks = new Map<string, boolean>();
+/** Names come from users too (files, queries): past this many, answers are not kept. */
+const MAX_ZONE_CHECKS = 1000;
+
+/** Whether the runtime knows this IANA zone name. */
 export function isTimeZone(timeZone: string): boolean {
+  const known = zoneChecks.get(timeZone);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (zoneChecks.size < MAX_ZONE_CHECKS) zoneChecks.set(timeZone, valid);
+  return valid;
 }
 
 /**

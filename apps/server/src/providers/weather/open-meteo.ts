@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
 import { z } from 'zod';
 import { describeWeatherCode } from '@tightlines/core/weather';
+import { isTimeZone } from '@tightlines/core/time';
 import type { ForecastDay, HistoricDay, HourlyEntry, WeatherCurrent } from '@tightlines/core/weather';
 import { assertCoordinates } from '../places/places';
 import type { ProviderLog, WeatherPlace, WeatherProvider } from './weather';
@@ -214,8 +215,13 @@ export class OpenMeteoWeather implements WeatherProvider {
     if (!Number.isFinite(ms)) throw new RangeError('Instant is not a valid date');
     const date = localDateOf(ms, place.timeZone);
     const window = await this.dayWindow(place, date);
-    const row = hourRows(window, place.timeZone).find((r) => r.start <= ms && ms < r.start + HOUR_MS);
-    if (!row) throw new WeatherUnavailableError('No weather recorded for that hour');
+    // Only the hour asked about is described: a log saved on a cached day costs one row, not 72.
+    const index = window.hourly.time.findIndex((time) => {
+      const start = instantOf(time, window.utc_offset_seconds);
+      return start <= ms && ms < start + HOUR_MS;
+    });
+    if (index < 0) throw new WeatherUnavailableError('No weather recorded for that hour');
+    const row = hourRow(window, index, place.timeZone);
     const dayIndex = window.daily.time.indexOf(date);
     return {
       airTemp: row.airTemp,
@@ -399,36 +405,34 @@ interface HourRow {
 }
 
 function hourRows(window: DayWindow, timeZone: string): HourRow[] {
+  return window.hourly.time.map((_time, i) => hourRow(window, i, timeZone));
+}
+
+function hourRow(window: DayWindow, i: number, timeZone: string): HourRow {
   const { hourly } = window;
-  return hourly.time.map((time, i) => {
-    const start = instantOf(time, window.utc_offset_seconds);
-    const described = describeWeatherCode(hourly.weather_code[i]);
-    return {
-      start,
-      iso: isoInZone(start, timeZone),
-      localDate: localDateOf(start, timeZone),
-      summary: described.summary,
-      icon: described.icon,
-      precipType: described.precipType,
-      airTemp: hourly.temperature_2m[i] ?? null,
-      windDirection: hourly.wind_direction_10m[i] ?? null,
-      windSpeed: hourly.wind_speed_10m[i] ?? null,
-      dewpoint: hourly.dew_point_2m[i] ?? null,
-      barometer: hourly.pressure_msl[i] ?? null,
-      humidity: fraction(hourly.relative_humidity_2m[i]),
-      cloudCover: fraction(hourly.cloud_cover[i]),
-      precipitation: hourly.precipitation[i] ?? null,
-    };
-  });
+  const start = instantOf(hourly.time[i] ?? '', window.utc_offset_seconds);
+  const described = describeWeatherCode(hourly.weather_code[i]);
+  return {
+    start,
+    iso: isoInZone(start, timeZone),
+    localDate: localDateOf(start, timeZone),
+    summary: described.summary,
+    icon: described.icon,
+    precipType: described.precipType,
+    airTemp: hourly.temperature_2m[i] ?? null,
+    windDirection: hourly.wind_direction_10m[i] ?? null,
+    windSpeed: hourly.wind_speed_10m[i] ?? null,
+    dewpoint: hourly.dew_point_2m[i] ?? null,
+    barometer: hourly.pressure_msl[i] ?? null,
+    humidity: fraction(hourly.relative_humidity_2m[i]),
+    cloudCover: fraction(hourly.cloud_cover[i]),
+    precipitation: hourly.precipitation[i] ?? null,
+  };
 }
 
 function checkPlace(place: WeatherPlace): void {
   assertCoordinates(place.lat, place.lng);
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: place.timeZone });
-  } catch {
-    throw new RangeError(`Unknown time zone "${place.timeZone}"`);
-  }
+  if (!isTimeZone(place.timeZone)) throw new RangeError(`Unknown time zone "${place.timeZone}"`);
 }
 
 function checkDate(date: string): void {
