@@ -6,6 +6,7 @@
 //     imports another feature (eslint-plugin-boundaries, which resolves relative imports to files);
 //   - server: lib, db, providers and access never import modules or http; a module never imports
 //     another module's repo; routes never touch the database (no repo, no db/, no drizzle-orm);
+//   - shipped code (server, web, core) never imports the test harness in testkit/;
 //   - core: pure domain code, no Node built-ins, frameworks, drivers or app code.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -16,6 +17,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const TS_JS = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
+
+/** The test harness (testkit/) boots the app for tests; shipped code never depends on it. */
+const noTestkit = {
+  group: ['@tightlines/testkit', '@tightlines/testkit/**', '**/testkit/**'],
+  message: 'testkit/ is the test harness: tests, e2e and benches import it, shipped code never does.',
+};
 
 /** Every Node built-in, bare (`fs`, `fs/promises`) and prefixed (`node:fs`). */
 const nodeBuiltins = [
@@ -117,15 +124,40 @@ export default defineConfig([
   },
 
   // ---------------------------------------------------------------------------------------------
+  // Shipped code never imports the test harness; the harness never imports the web app
+  // ---------------------------------------------------------------------------------------------
+  {
+    files: ['apps/server/src/**/*.{ts,tsx,js}', 'apps/web/src/**/*.{ts,tsx,js,jsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestkit] }] },
+  },
+  {
+    files: ['testkit/**/*.{ts,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@tightlines/web', '@tightlines/web/**', '**/apps/web/**'],
+              message: 'testkit boots the server; the web app reaches the browser only as the built files the server serves.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // ---------------------------------------------------------------------------------------------
   // Server: layers point down (lib, db, providers, access -> modules -> http, app.ts); a module
-  // reaches another through its service, never its repo; routes are HTTP only.
+  // reaches another through its service, never its repo; routes are HTTP only. A later
+  // no-restricted-imports replaces an earlier one for the same file, so each repeats noTestkit.
   // ---------------------------------------------------------------------------------------------
   {
     files: ['apps/server/src/lib/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: serverAbove(['db', 'providers', 'access']), message: 'src/lib is the bottom layer: it may not import the database, providers, access, modules or http.' }] },
+        { patterns: [{ group: serverAbove(['db', 'providers', 'access']), message: 'src/lib is the bottom layer: it may not import the database, providers, access, modules or http.' }, noTestkit] },
       ],
     },
   },
@@ -134,7 +166,7 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: serverAbove(['providers', 'access']), message: 'src/db may not import providers, access, modules or http (shared shapes live in @tightlines/core).' }] },
+        { patterns: [{ group: serverAbove(['providers', 'access']), message: 'src/db may not import providers, access, modules or http (shared shapes live in @tightlines/core).' }, noTestkit] },
       ],
     },
   },
@@ -143,7 +175,7 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: serverAbove([]), message: 'Providers and access sit below the modules: they may not import modules or http (access reads facts through ports).' }] },
+        { patterns: [{ group: serverAbove([]), message: 'Providers and access sit below the modules: they may not import modules or http (access reads facts through ports).' }, noTestkit] },
       ],
     },
   },
@@ -156,6 +188,7 @@ export default defineConfig([
           patterns: [
             { group: otherModulesRepo, message: 'Only a module\'s own repo queries its tables: call the other module\'s service (or take a port wired in app.ts).' },
             { group: ['**/http/*', '!**/http/routes'], message: 'Modules use http/routes.ts (route, RouteEntry) only; plugins and hooks are wired in app.ts.' },
+            noTestkit,
           ],
         },
       ],
@@ -178,6 +211,7 @@ export default defineConfig([
               group: ['drizzle-orm', 'drizzle-orm/**', '**/db', '**/db/**', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/**'],
               message: 'Routes never touch the database; go through the service.',
             },
+            noTestkit,
           ],
         },
       ],
@@ -208,6 +242,7 @@ export default defineConfig([
               group: ['@tightlines/server', '@tightlines/server/**', '@tightlines/web', '@tightlines/web/**', '**/apps/**'],
               message: 'packages/core may not import from apps/; the apps import core, never the reverse.',
             },
+            noTestkit,
           ],
         },
       ],

@@ -10,7 +10,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
-const sources = ['packages/core/src', 'apps/server/src', 'apps/web/src', 'e2e', 'bench', 'apps/server/test', 'packages/core/test'];
+const sources = ['packages/core/src', 'apps/server/src', 'apps/web/src', 'testkit/src', 'e2e', 'bench', 'apps/server/test', 'packages/core/test'];
 const extensions = ['.ts', '.tsx', '.mts'];
 const skip = new Set(['node_modules', 'dist', 'data', 'artifacts', '.data', 'migrations']);
 

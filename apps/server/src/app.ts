@@ -59,6 +59,8 @@ export type AppOptions = {
   /** Replaces a provider, for tests that need to watch one. */
   mailer?: Mailer;
   weather?: WeatherProvider;
+  /** The app's one clock (services and providers); tests move it to reach expiry and retry times. */
+  now?: () => Date;
 };
 
 export type App = {
@@ -73,6 +75,7 @@ export type App = {
  */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
+  const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
@@ -93,8 +96,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const places = new OfflinePlaces();
   const weather =
     options.weather ??
-    new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log });
-  const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log }) : null;
+    new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log, now });
+  const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log, now }) : null;
   const lakeSource = config.overpassUrl ? new OverpassLakes({ baseUrl: config.overpassUrl, log: app.log }) : null;
 
   const db = new DbContext(database.db);
@@ -109,10 +112,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
     log: app.log,
+    now,
   });
   // The principal (premium included) is resolved once per request.
   registerAuth(app, (token) => accounts.authenticate(token));
-  const forecast = new ForecastService({ places, weather, repo: forecastRepo });
+  const forecast = new ForecastService({ places, weather, repo: forecastRepo, now });
 
   const circleRepo = new CircleRepo(db);
   const access = new AccessService({ inCircle: (ownerId, memberId) => circleRepo.isMember(ownerId, memberId) });
@@ -143,10 +147,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return user && { id: user.id, username: user.username, profilePicture: user.profilePicture };
     },
     usernameOf: async (userId) => (await accountsRepo.findById(userId))?.username,
+    now,
   });
-  const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction });
+  const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });
   const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle });
-  const transfer = new TransferService({ logs, access, places });
+  const transfer = new TransferService({ logs, access, places, now });
 
   // Outside data a log could not get at once is retried in the background, never blocking a save.
   const enrichment = new EnrichmentJob({
@@ -154,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     due: (now, limit) => logs.duePending(now, limit),
     save: (logId, result) => logs.saveOutsideData(logId, result),
     log: app.log,
+    now,
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 

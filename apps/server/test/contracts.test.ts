@@ -4,7 +4,7 @@ import { allContracts } from '@tightlines/core/api/all';
 import { fillPath } from '@tightlines/core/api/contract';
 import { withApiTables } from '@tightlines/core/api/docs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,16 +1,16 @@
 import { logView } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startLoopbackServer, type LoopbackServer } from './support/loopback-http';
-import { openMeteo } from './support/open-meteo-fixture';
-import { createTestApp, registerUser, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { registerUser } from '@tightlines/testkit/fixtures';
+import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
-let weather: LoopbackServer;
+let weather: FakeOpenMeteo;
 let t: TestApp;
 
 beforeAll(async () => {
-  weather = await startLoopbackServer((request, res) => sendJson(res, openMeteo(request, new Date())));
-  t = await createTestApp({ OPEN_METEO_URL: weather.url, OPEN_METEO_ARCHIVE_URL: `${weather.url}/archive` });
+  weather = await startFakeOpenMeteo();
+  t = await createTestApp(weather.env);
 });
 afterAll(async () => {
   await t.close();
