@@ -1,7 +1,7 @@
 import { Card, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isFishingWeekend, type LunarView } from '@tightlines/core/forecast';
 import { useState } from 'react';
-import { dayLabel, periodLabel } from './format';
+import { dayLabel, periodLabel } from '../../lib/format';
 import { MoonGlyph } from './moon-glyph';
 
 type Range = 'weekend' | 'week';

@@ -1,17 +1,15 @@
 import '@mantine/dates/styles.css';
 import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
-import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tightlines/core/messages';
 import { OUTING_LOCATION_REQUIRED } from '@tightlines/core/outings';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LogMap, type MapPoint } from '../../components/map/log-map';
+import { LogMap } from '../../components/map/log-map';
 import { Page } from '../../components/page';
 import { showError, showSuccess } from '../../lib/alerts';
-import type { ApiError } from '../../lib/api';
-import { createOuting, type Backdate } from './api';
-import { currentPosition } from './geolocation';
+import { currentPosition, type Point } from '../../lib/geolocation';
+import { useCreateOuting, type CreateOutingBody } from './api/save-outing';
 
 const today = () => {
   const now = new Date();
@@ -33,41 +31,41 @@ function check(f: Fields): Errors {
 /** /create-outing: start an outing here and now, or record one that already happened. */
 export function CreateOutingPage() {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [backdating, setBackdating] = useState(false);
-  const [location, setLocation] = useState<MapPoint | null>(null);
+  const [location, setLocation] = useState<Point | null>(null);
   const [fields, setFields] = useState<Fields>(() => ({ startDate: today(), startTime: '', endDate: today(), endTime: '' }));
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState<'start' | 'backdate' | null>(null);
+  const [locating, setLocating] = useState(false);
+  const create = useCreateOuting();
+  // Which of the two buttons is at work: both send through the one mutation.
+  const busy = create.isPending ? (create.variables.startDate ? 'backdate' : 'start') : null;
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
-  const done = async (message: string) => {
-    await client.invalidateQueries({ queryKey: ['logs'] });
-    showSuccess(message);
-    await navigate('/dashboard');
-  };
+  const send = (body: CreateOutingBody, message: string) =>
+    create.mutate(body, {
+      onSuccess: async () => {
+        showSuccess(message);
+        await navigate('/dashboard');
+      },
+      onError: (err) => showError(err.message),
+    });
 
   const start = async () => {
-    setBusy('start');
+    setLocating(true);
+    let here: Point;
     try {
-      let here: MapPoint;
-      try {
-        here = await currentPosition();
-      } catch {
-        showError(messages.geolocationDisabled);
-        return;
-      }
-      await createOuting(here);
-      await done('Your outing has started. Logs you create from now on join it.');
-    } catch (e) {
-      showError((e as ApiError).message);
+      here = await currentPosition();
+    } catch {
+      showError(messages.geolocationDisabled);
+      return;
     } finally {
-      setBusy(null);
+      setLocating(false);
     }
+    send({ location: here }, 'Your outing has started. Logs you create from now on join it.');
   };
 
   const openBackdate = () => {
@@ -84,17 +82,8 @@ export function CreateOutingPage() {
     const problems = check(fields);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    const backdate: Backdate = { startDate: fields.startDate!, startTime: fields.startTime };
-    if (fields.endDate && fields.endTime) Object.assign(backdate, { endDate: fields.endDate, endTime: fields.endTime });
-    setBusy('backdate');
-    try {
-      await createOuting(location, backdate);
-      await done('Your outing was created.');
-    } catch (e) {
-      showError((e as ApiError).message);
-    } finally {
-      setBusy(null);
-    }
+    const end = fields.endDate && fields.endTime ? { endDate: fields.endDate, endTime: fields.endTime } : {};
+    send({ location, startDate: fields.startDate!, startTime: fields.startTime, ...end }, 'Your outing was created.');
   };
 
   return (
@@ -105,7 +94,7 @@ export function CreateOutingPage() {
           backdate one you already fished.
         </Text>
         <Group gap="sm">
-          <Button size="md" onClick={() => void start()} loading={busy === 'start'} disabled={busy !== null && busy !== 'start'}>
+          <Button size="md" onClick={() => void start()} loading={locating || busy === 'start'} disabled={busy === 'backdate'}>
             Start Fishing Outing
           </Button>
           <Button size="md" variant={backdating ? 'filled' : 'light'} onClick={openBackdate} aria-expanded={backdating} aria-controls="backdate-panel">
@@ -153,7 +142,7 @@ export function CreateOutingPage() {
                   <LogMap
                     label="Map: click to set the outing's location"
                     picked={location}
-                    onMapClick={(lat, lng) => setLocation({ lat, lng })}
+                    onPick={setLocation}
                     center={location ?? undefined}
                     controls={false}
                     height={320}
@@ -164,7 +153,7 @@ export function CreateOutingPage() {
                 </Text>
               </div>
               <Group justify="flex-end">
-                <Button type="submit" loading={busy === 'backdate'} disabled={busy === 'start'}>
+                <Button type="submit" loading={busy === 'backdate'} disabled={locating || busy === 'start'}>
                   Create
                 </Button>
               </Group>

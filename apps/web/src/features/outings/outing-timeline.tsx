@@ -1,10 +1,10 @@
 import { Badge, Button, Card, CloseButton, Group, Text } from '@mantine/core';
 import type { LogView } from '@tightlines/core/logs';
+import type { SolunarMark } from '@tightlines/core/outings';
 import { formatClock } from '@tightlines/core/solunar/format';
 import { useEffect, useId, useState } from 'react';
-import { typeColor } from '../../components/map/type-colors';
-import type { SolunarMark } from './api';
-import { offsetMinutes } from './outing-time';
+import { typeColor } from '../../lib/type-colors';
+import { offsetMinutes } from '../../lib/wall-clock';
 import classes from './outings.module.css';
 
 const MINUTE_MS = 60_000;
