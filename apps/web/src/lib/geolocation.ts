@@ -8,7 +8,7 @@ export type Point = { lat: number; lng: number };
  * `highAccuracy` (the angler asks for the exact spot) a cached fix is refused and the device is
  * asked for its best one.
  */
-export function positionOptions(highAccuracy = false): PositionOptions {
+function positionOptions(highAccuracy = false): PositionOptions {
   return highAccuracy ? { timeout: 10_000, maximumAge: 0, enableHighAccuracy: true } : { timeout: 10_000, maximumAge: 600_000 };
 }
 
