@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   barometerText,
   clockText,
+  coordinates,
   dateTimeLabel,
   dayLabel,
   duration,
@@ -71,6 +72,11 @@ describe('readings', () => {
     expect(fishText({ species: null, length: null })).toBe('');
     expect(fishBrief({ species: 'Walleye', length: 24 })).toBe('24" Walleye');
     expect(fishBrief({ species: null, length: null })).toBe('A fish');
+  });
+
+  it('writes a place to three decimals', () => {
+    expect(coordinates({ lat: 46.41249, lng: -94.3551 })).toBe('46.412, -94.355');
+    expect(coordinates({ lat: 46, lng: -93 })).toBe('46.000, -93.000');
   });
 
   it('counts in words', () => {

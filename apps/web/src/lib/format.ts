@@ -31,6 +31,9 @@ export const barometerText = (hPa: number | null | undefined) => {
 export const windText = (speed: number | null | undefined, bearing: number | null | undefined) =>
   speed == null ? '-' : `${Math.round(speed)} MPH${bearing == null ? '' : ` ${windLabel(bearing)}`}`;
 
+/** A point to three decimals, as the seeds show a log's place: "46.412, -94.355". */
+export const coordinates = ({ lat, lng }: { lat: number; lng: number }) => `${lat.toFixed(3)}, ${lng.toFixed(3)}`;
+
 /** Sun and moon times as 'hh:mm AM'; anything that is not an ISO time (older data) shows as it came. */
 export const clockText = (value: string | null | undefined) =>
   value && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? formatClock(value) : text(value);

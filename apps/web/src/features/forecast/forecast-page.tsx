@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page';
 import { useCurrentUser } from '../../lib/current-user';
+import { coordinates } from '../../lib/format';
 import { useForecast, type Forecast } from './api/get-forecast';
 import { CalendarDownload } from './calendar-download';
 import { CurrentWeather } from './current-weather';
@@ -64,7 +65,7 @@ function ForecastResult({ result, search, signedIn }: { result: Forecast; search
           </Title>
           <Text size="sm" c="dimmed">
             {location.zip ? `ZIP ${location.zip} · ` : ''}
-            {location.lat.toFixed(3)}, {location.lng.toFixed(3)} · times in {location.timeZone.replace(/_/g, ' ')}
+            {coordinates(location)} · times in {location.timeZone.replace(/_/g, ' ')}
           </Text>
         </div>
         <CalendarDownload location={location} />

@@ -2,6 +2,7 @@ import { Button, Group, Input, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { LogMap } from '../../components/map/log-map';
+import { coordinates } from '../../lib/format';
 import { currentPosition, type Point } from '../../lib/geolocation';
 
 type Props = {
@@ -39,7 +40,7 @@ export function LocationPicker({ point, type, state, error, nearby, onPick, onUs
         <LogMap label="Map: click to set the log's location" picked={point} pickedType={type} onPick={onPick} controls={false} height={phone ? 240 : 320} />
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" c={point ? undefined : 'dimmed'} data-testid="picked-location">
-            {point ? `${point.lat.toFixed(3)}, ${point.lng.toFixed(3)}${state ? ` · ${state}` : ''}` : 'No location picked yet'}
+            {point ? `${coordinates(point)}${state ? ` · ${state}` : ''}` : 'No location picked yet'}
           </Text>
           <Button variant="light" size="xs" onClick={() => void locateMe()} loading={locating}>
             Use my location

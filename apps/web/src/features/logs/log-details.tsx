@@ -9,7 +9,7 @@ import { LogMap } from '../../components/map/log-map';
 import { RatingStars } from '../../components/rating-stars';
 import { WeatherIcon } from '../../components/weather-icon';
 import { useFeatureFlags } from '../../lib/feature-flags';
-import { barometerText, clockText, dateTimeLabel, percent, reading, text, waterflowText, windText } from '../../lib/format';
+import { barometerText, clockText, coordinates, dateTimeLabel, percent, reading, text, waterflowText, windText } from '../../lib/format';
 import { logRating } from '../../lib/log-rating';
 import { typeColor } from '../../lib/type-colors';
 import classes from './log-details.module.css';
@@ -90,7 +90,7 @@ export function LogDetails({ log, viewer, headingLevel = 1 }: Props) {
             <Group justify="space-between" mt="sm" gap="xs">
               <Text fw={600}>{place || 'Lake not recorded'}</Text>
               <Text size="sm" c="dimmed" data-testid="log-coordinates">
-                {log.location.lat.toFixed(3)}, {log.location.lng.toFixed(3)}
+                {coordinates(log.location)}
               </Text>
             </Group>
           </Card>

@@ -8,42 +8,26 @@ import { useNavigate } from 'react-router';
 import { LogMap } from '../../components/map/log-map';
 import { Page } from '../../components/page';
 import { showError, showSuccess } from '../../lib/alerts';
+import { coordinates } from '../../lib/format';
 import { currentPosition, type Point } from '../../lib/geolocation';
 import { useCreateOuting, type CreateOutingBody } from './api/save-outing';
+import { useSpanFields } from './span-fields';
 
 const today = () => {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
-type Fields = { startDate: string | null; startTime: string; endDate: string | null; endTime: string };
-type Errors = Partial<Record<keyof Fields, string>>;
-
-function check(f: Fields): Errors {
-  const errors: Errors = {};
-  if (!f.startDate) errors.startDate = 'Pick the day the outing started.';
-  if (!f.startTime) errors.startTime = 'Enter the time it started.';
-  if (f.endDate && !f.endTime) errors.endTime = 'Enter the time it ended, or clear the end date.';
-  if (f.endTime && !f.endDate) errors.endDate = 'Pick the day it ended, or clear the end time.';
-  return errors;
-}
-
 /** /create-outing: start an outing here and now, or record one that already happened. */
 export function CreateOutingPage() {
   const navigate = useNavigate();
   const [backdating, setBackdating] = useState(false);
   const [location, setLocation] = useState<Point | null>(null);
-  const [fields, setFields] = useState<Fields>(() => ({ startDate: today(), startTime: '', endDate: today(), endTime: '' }));
-  const [errors, setErrors] = useState<Errors>({});
+  const { fields, errors, set, valid } = useSpanFields(() => ({ startDate: today(), startTime: '', endDate: today(), endTime: '' }));
   const [locating, setLocating] = useState(false);
   const create = useCreateOuting();
   // Which of the two buttons is at work: both send through the one mutation.
   const busy = create.isPending ? (create.variables.startDate ? 'backdate' : 'start') : null;
-
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
-    setFields((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const send = (body: CreateOutingBody, message: string) =>
     create.mutate(body, {
@@ -79,9 +63,7 @@ export function CreateOutingPage() {
       showError(OUTING_LOCATION_REQUIRED);
       return;
     }
-    const problems = check(fields);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (!valid()) return;
     const end = fields.endDate && fields.endTime ? { endDate: fields.endDate, endTime: fields.endTime } : {};
     send({ location, startDate: fields.startDate!, startTime: fields.startTime, ...end }, 'Your outing was created.');
   };
@@ -149,7 +131,7 @@ export function CreateOutingPage() {
                   />
                 )}
                 <Text size="sm" c={location ? undefined : 'dimmed'} mt={4} data-testid="outing-location">
-                  {location ? `${location.lat.toFixed(3)}, ${location.lng.toFixed(3)}` : 'Click the map where you fished.'}
+                  {location ? coordinates(location) : 'Click the map where you fished.'}
                 </Text>
               </div>
               <Group justify="flex-end">

@@ -15,6 +15,7 @@ import { wallDay, wallTime, zonedIso } from '../../lib/wall-clock';
 import { useOuting } from './api/get-outing';
 import { useDeleteOuting, useEditOuting } from './api/save-outing';
 import { OutingMissing } from './outing-missing';
+import { useSpanFields } from './span-fields';
 
 /** /edit-outing/:id ('Edit Outing') */
 export function EditOutingPage() {
@@ -25,21 +26,17 @@ export function EditOutingPage() {
   return <EditOutingForm outing={query.data} />;
 }
 
-type Fields = { startDate: string | null; startTime: string; endDate: string | null; endTime: string };
-type Errors = Partial<Record<keyof Fields, string>>;
-
 function EditOutingForm({ outing }: { outing: OutingView }) {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const { startDate, endDate, active, logs } = outing.outing;
   // An outing in progress has no end yet: the server reports "now", which is not a value to save.
-  const [fields, setFields] = useState<Fields>(() => ({
+  const { fields, errors, set, valid } = useSpanFields(() => ({
     startDate: wallDay(startDate),
     startTime: wallTime(startDate),
     endDate: active ? null : wallDay(endDate),
     endTime: active ? '' : wallTime(endDate),
   }));
-  const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const edit = useEditOuting();
   const removal = useDeleteOuting();
@@ -50,19 +47,8 @@ function EditOutingForm({ outing }: { outing: OutingView }) {
   );
   const place = useMemo(() => ({ lat: outing.lat, lng: outing.lng }), [outing.lat, outing.lng]);
 
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
-    setFields((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
   const update = () => {
-    const problems: Errors = {};
-    if (!fields.startDate) problems.startDate = 'Pick the day the outing started.';
-    if (!fields.startTime) problems.startTime = 'Enter the time it started.';
-    if (fields.endDate && !fields.endTime) problems.endTime = 'Enter the time it ended, or clear the end date.';
-    if (fields.endTime && !fields.endDate) problems.endDate = 'Pick the day it ended, or clear the end time.';
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (!valid()) return;
     edit.mutate(
       {
         id: outing._id,

@@ -2,7 +2,6 @@ import { Badge, Button, Card, Collapse, Container, Grid, Group, SimpleGrid, Stac
 import type { MapMarker } from '@tightlines/core/api/analysis';
 import type { LogView } from '@tightlines/core/logs';
 import type { OutingView } from '@tightlines/core/outings';
-import { formatClock } from '@tightlines/core/solunar/format';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Facts } from '../../components/facts';
@@ -12,7 +11,7 @@ import { usePageTitle } from '../../components/page';
 import { WeatherIcon } from '../../components/weather-icon';
 import { showError } from '../../lib/alerts';
 import { useCurrentUser } from '../../lib/current-user';
-import { barometerText, clockText, dateTimeLabel, duration, fishText, hourRange, longDate, reading, text, windText } from '../../lib/format';
+import { barometerText, clockText, coordinates, dateTimeLabel, duration, fishText, hourRange, longDate, reading, text, windText } from '../../lib/format';
 import { showLog } from '../../lib/log-modal';
 import { typeColor } from '../../lib/type-colors';
 import { useOuting } from './api/get-outing';
@@ -68,7 +67,7 @@ function OutingDetails({ outing }: { outing: OutingView }) {
             )}
           </Group>
           <Text c="dimmed" mt={4}>
-            {formatClock(startDate)} – {active ? 'now' : formatClock(endDate)}
+            {clockText(startDate)} – {active ? 'now' : clockText(endDate)}
             {place && ` · ${place}`}
           </Text>
         </div>
@@ -244,7 +243,7 @@ function highlights(outing: OutingView): [string, ReactNode][] {
     ['Biggest fish', biggest ? fishText({ ...biggest.fish, species: biggest.fish.species ?? 'Fish' }) : '-'],
     ['Species', species.length ? species.join(', ') : '-'],
     ['Catching lures', lures.length ? lures.join(', ') : '-'],
-    ['Location', `${outing.lat.toFixed(3)}, ${outing.lng.toFixed(3)}`],
+    ['Location', coordinates(outing)],
   ];
 }
 
@@ -263,7 +262,7 @@ function OutingLogCard({ log, onView }: { log: LogView; onView: () => void }) {
           {log.type}
         </Badge>
         <Text size="xs" c="dimmed">
-          {formatClock(log.date)}
+          {clockText(log.date)}
         </Text>
       </Group>
       <Text fw={600} mt={6} truncate>
