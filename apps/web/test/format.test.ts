@@ -110,7 +110,9 @@ describe('dates and times on the place’s clock', () => {
 
   it('names calendar days without the viewer’s zone moving them', () => {
     expect(dayLabel('2026-06-01')).toBe('Mon, Jun 1');
-    expect(dayLabel('2026-06-01T23:30:00+09:00', 'dddd, MMMM D')).toBe('Monday, June 1');
+    expect(dayLabel('2026-06-01T23:30:00+09:00', 'long')).toBe('Monday, June 1');
+    expect(dayLabel('2026-11-01', 'weekday')).toBe('Sunday');
+    expect(dayLabel('2026-12-01', 'month')).toBe('December 2026');
     expect(longDate('2026-06-01T06:30:00-05:00')).toBe('June 01, 2026');
     expect(shortDate('2026-06-15T12:00:00Z')).toBe('Jun 15, 2026');
   });

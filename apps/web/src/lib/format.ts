@@ -1,6 +1,5 @@
 import { formatClock } from '@tightlines/core/solunar/format';
 import { barometerInches, windLabel } from '@tightlines/core/weather';
-import dayjs from 'dayjs';
 
 /**
  * How the app writes readings, dates and times. Times from the server are ISO strings on the
@@ -54,8 +53,20 @@ export function dateTimeLabel(local: string): string {
   return `${month}/${day}/${year} ${String(hour % 12 === 0 ? 12 : hour % 12).padStart(2, '0')}:${mm}${hour < 12 ? 'am' : 'pm'}`;
 }
 
-/** A 'YYYY-MM-DD' day as anglers read it; parsed as a calendar day so the viewer's zone cannot shift it. */
-export const dayLabel = (date: string, format = 'ddd, MMM D') => dayjs(date.slice(0, 10)).format(format);
+const DAY_STYLES = {
+  /** Mon, Jun 1 */
+  short: { weekday: 'short', month: 'short', day: 'numeric' },
+  /** Monday, June 1 */
+  long: { weekday: 'long', month: 'long', day: 'numeric' },
+  /** Monday */
+  weekday: { weekday: 'long' },
+  /** June 2026 */
+  month: { month: 'long', year: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A 'YYYY-MM-DD' day as anglers read it; read as a calendar day, so the viewer's zone cannot shift it. */
+export const dayLabel = (date: string, style: keyof typeof DAY_STYLES = 'short') =>
+  new Date(`${date.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { ...DAY_STYLES[style], timeZone: 'UTC' });
 
 /** "Jun 1, 2026": a day in a list of events. */
 export const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

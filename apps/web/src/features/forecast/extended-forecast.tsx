@@ -37,7 +37,7 @@ export function ExtendedForecast({ search, place, days, locked, signedIn, weathe
               key={day.date}
               className={classes.dayButton}
               onClick={() => setOpen(day.date)}
-              aria-label={`Hourly forecast for ${dayLabel(day.date, 'dddd, MMMM D')}`}
+              aria-label={`Hourly forecast for ${dayLabel(day.date, 'long')}`}
             >
               <DayRow
                 date={day.date}

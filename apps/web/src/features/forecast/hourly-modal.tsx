@@ -15,7 +15,7 @@ export function HourlyModal({ search, place, date, onClose }: Props) {
     <Modal
       opened={date !== null}
       onClose={onClose}
-      title={date ? `Hourly forecast · ${place} · ${dayLabel(date, 'dddd, MMMM D')}` : ''}
+      title={date ? `Hourly forecast · ${place} · ${dayLabel(date, 'long')}` : ''}
       size="xl"
       fullScreen={phone}
       styles={{ title: { fontWeight: 700 } }}

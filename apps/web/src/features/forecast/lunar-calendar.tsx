@@ -22,7 +22,7 @@ function shift({ year, month }: Month, by: number): Month {
 export function LunarCalendar({ location, today }: { location: ForecastLocation; today: string }) {
   const [shown, setShown] = useState<Month>({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) });
   const query = useLunarMonth({ location: `${location.lat},${location.lng}`, timeZone: location.timeZone, ...shown });
-  const heading = dayLabel(`${shown.year}-${String(shown.month).padStart(2, '0')}-01`, 'MMMM YYYY');
+  const heading = dayLabel(`${shown.year}-${String(shown.month).padStart(2, '0')}-01`, 'month');
 
   return (
     <Card withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="lunar-calendar-title">
@@ -106,7 +106,7 @@ function CalendarDay({ day, isToday }: { day: MonthlyLunarDay; isToday: boolean 
     <li className={`${classes.cell} ${isToday ? classes.today : ''}`} aria-current={isToday ? 'date' : undefined}>
       <Group justify="space-between" wrap="nowrap" gap={4} mb={4}>
         <Text fw={700} size="sm">
-          {Number(date.slice(8, 10))} <span className={classes.cellWeekday}>{dayLabel(date, 'dddd')}</span>
+          {Number(date.slice(8, 10))} <span className={classes.cellWeekday}>{dayLabel(date, 'weekday')}</span>
           {isToday && (
             <Text span size="xs" c="lake.8" fw={700}>
               {' '}

@@ -50,7 +50,7 @@ function Row({ label, value }: { label: string; value: string }) {
 function LunarDayCard({ day }: { day: LunarView }) {
   const { moon, sun } = day;
   return (
-    <Card withBorder padding="md" component="article" aria-label={`Moon and sun on ${dayLabel(day.date, 'dddd, MMMM D')}`}>
+    <Card withBorder padding="md" component="article" aria-label={`Moon and sun on ${dayLabel(day.date, 'long')}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
         <div>
           <Text fw={700}>{dayLabel(day.date)}</Text>
