@@ -11,7 +11,6 @@ import classes from './log-map.module.css';
 
 type Leaflet = typeof import('leaflet');
 
-
 /** The seeds' fixed default in the upper Midwest, at their default zoom. */
 export const DEFAULT_CENTER: Point = { lat: 46, lng: -93 };
 export const DEFAULT_ZOOM = 12;
@@ -102,9 +101,10 @@ export function LogMap({
         const map = L.map(canvas.current, { scrollWheelZoom: false }).setView([start.lat, start.lng], DEFAULT_ZOOM);
         L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map);
         map.on('click', (e) => handlers.current.onPick?.({ lat: e.latlng.lat, lng: e.latlng.lng }));
-        // Keyboard users pan with the arrow keys and press Enter to pick the centre.
+        // Keyboard users pan with the arrow keys and press Enter to pick the centre (Enter on the
+        // zoom buttons only zooms).
         map.on('keypress', (e) => {
-          if (e.originalEvent.key !== 'Enter') return;
+          if (e.originalEvent.key !== 'Enter' || e.originalEvent.target !== map.getContainer()) return;
           const centre = map.getCenter();
           handlers.current.onPick?.({ lat: centre.lat, lng: centre.lng });
         });
