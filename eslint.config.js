@@ -5,6 +5,7 @@
 //   - web: src/lib and src/components -> src/features/<a> -> src/app, one way; a feature never
 //     imports another feature (eslint-plugin-boundaries, which resolves relative imports to files);
 //   - server: modules/*/routes.ts never touch the database (no repo.ts, no db/, no drizzle-orm);
+//   - shipped code (server, web, core) never imports the test harness in testkit/;
 //   - core: pure domain code, no Node built-ins, frameworks, drivers or app code.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -15,6 +16,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const TS_JS = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
+
+/** The test harness (testkit/) boots the app for tests; shipped code never depends on it. */
+const noTestkit = {
+  group: ['@tightlines/testkit', '@tightlines/testkit/**', '**/testkit/**'],
+  message: 'testkit/ is the test harness: tests, e2e and benches import it, shipped code never does.',
+};
 
 /** Every Node built-in, bare (`fs`, `fs/promises`) and prefixed (`node:fs`). */
 const nodeBuiltins = [
@@ -104,6 +111,30 @@ export default defineConfig([
   },
 
   // ---------------------------------------------------------------------------------------------
+  // Shipped code never imports the test harness; the harness never imports the web app
+  // ---------------------------------------------------------------------------------------------
+  {
+    files: ['apps/server/src/**/*.{ts,tsx,js}', 'apps/web/src/**/*.{ts,tsx,js,jsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTestkit] }] },
+  },
+  {
+    files: ['testkit/**/*.{ts,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@tightlines/web', '@tightlines/web/**', '**/apps/web/**'],
+              message: 'testkit boots the server; the web app reaches the browser only as the built files the server serves.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // ---------------------------------------------------------------------------------------------
   // Server: routes are HTTP only
   // ---------------------------------------------------------------------------------------------
   {
@@ -121,6 +152,7 @@ export default defineConfig([
               group: ['drizzle-orm', 'drizzle-orm/**', '**/db', '**/db/**', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/**'],
               message: 'Routes never touch the database; go through the service.',
             },
+            noTestkit,
           ],
         },
       ],
@@ -151,6 +183,7 @@ export default defineConfig([
               group: ['@tightlines/server', '@tightlines/server/**', '@tightlines/web', '@tightlines/web/**', '**/apps/**'],
               message: 'packages/core may not import from apps/; the apps import core, never the reverse.',
             },
+            noTestkit,
           ],
         },
       ],

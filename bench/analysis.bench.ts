@@ -2,36 +2,36 @@
  * The Fishing Data page (/dash-data) against large log tables: the analysis routes' latency, and
  * what the page costs to download.
  *
- *  1. One angler with N logs (default 100,000): registered through POST /api/user/register, then
- *     the demo generator's logs (apps/server/src/demo/generator.ts; seasons 2023, 2024 and 2025,
- *     a third each) go in through the bulk insert the demo seed and the CSV import use
- *     (TransferRepo.insertLogs). Then GET /api/user/logs/filter for a handful of filter
- *     combinations (sequential, then at concurrency 4), /api/user/stats, /logs/charts, /logs/markers.
+ *  1. One angler with N logs (default 100,000): the angler and the demo generator's logs
+ *     (apps/server/src/demo/generator.ts; seasons 2023, 2024 and 2025, a third each) go into the
+ *     server's database before it starts, through the bulk insert the demo seed and the CSV import
+ *     use (testkit/src/seed.ts). The angler logs in through POST /api/user/login; then
+ *     GET /api/user/logs/filter for a handful of filter combinations (sequential, then at
+ *     concurrency 4), /api/user/stats, /logs/charts, /logs/markers.
  *  2. Many anglers with 100 logs each (default 10,000 anglers: 1,000,000 logs), users created with
- *     one INSERT (one precomputed scrypt hash for all), logs in 1,000-row statements. Seeding
- *     stops after --seed-max-seconds (default 210); whatever was reached is measured and reported
- *     with its rows/s. One of the seeded anglers logs in through POST /api/user/login and the same
- *     routes are measured for that angler (sequential).
+ *     one INSERT (one scrypt hash for all), logs in 1,000-row statements, before the server
+ *     starts. Seeding stops after --seed-max-seconds (default 210); whatever was reached is
+ *     measured and reported with its rows/s. One of the seeded anglers logs in through
+ *     POST /api/user/login and the same routes are measured for that angler (sequential).
  *  3. The web bundle: gzip sizes of what /dash-data loads, read from apps/web/dist (build it first:
  *     `npm run build -w @tightlines/web`; the section shows when dist was built). The chunk list
  *     comes from the build itself: index.html, and the dependency lists vite writes next to every
  *     dynamic import (`__vite__mapDeps`).
  *
- * Each phase runs its own server in a child process (this file, BENCH_ANALYSIS_ROLE=server):
- * buildApp on an in-memory PGlite, logger off, FEATURE_FLAGS=FREEFORALL, 127.0.0.1:0. Seeding
- * happens in that process (it owns the database), asked for over IPC.
+ * Each phase has its own server: testkit's real process (main.ts as `npm start` runs it, PGlite in
+ * a fresh DATA_DIR, FEATURE_FLAGS=FREEFORALL), started once its data directory is seeded.
  *
  * Request runs stop after --max-seconds (filter, default 6) / --route-max-seconds (stats, charts,
  * markers, default 12), so the whole bench stays around 8 minutes.
  *
  *   npx tsx bench/analysis.bench.ts [--logs 100000] [--anglers 10000] [--seed-max-seconds 210] [--requests 50] [--json out.json]
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { Database } from '@tightlines/server/src/db/client';
+import { logIn, startServerProcess, type RunningServer } from '@tightlines/testkit/process';
+import { insertAnglers, insertSampleLogs, sampleLogs, type SampleLog } from '@tightlines/testkit/seed';
 import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
 import { ms, rate, requestCount, table } from './lib/stats';
@@ -40,207 +40,90 @@ const PASSWORD = 'correct horse 42';
 const LOGS_PER_ANGLER = 100;
 const SEASONS = [2023, 2024, 2025] as const;
 const NOW = new Date('2025-11-20T00:00:00Z');
+const SERVER_ENV = { FEATURE_FLAGS: 'FREEFORALL' };
 
-type SeedOne = { type: 'seedOne'; userId: string; count: number };
-type SeedMany = { type: 'seedMany'; anglers: number; perAngler: number; maxSeconds: number };
-type ParentMessage = SeedOne | SeedMany | { type: 'stats' } | { type: 'stop' };
-type SeedOneResult = { type: 'seededOne'; rows: number; generateMs: number; insertMs: number; totalMs: number; tags: number };
+type Angler = { id: string; username: string; email: string };
+type SeedOneResult = { angler: Angler; rows: number; generateMs: number; insertMs: number; totalMs: number; tags: number };
 type SeedManyResult = {
-  type: 'seededMany';
   anglersPlanned: number;
   anglersSeeded: number;
   rows: number;
-  hashMs: number;
   usersMs: number;
   generateMs: number;
   insertMs: number;
   totalMs: number;
   stoppedByTimeCap: boolean;
   /** An angler whose logs are all in, to log in as. */
-  probe: { email: string; username: string; id: string };
+  probe: Angler;
 };
-type ChildMessage =
-  | { type: 'ready'; port: number }
-  | { type: 'stats'; cpuMs: number; rss: number }
-  | { type: 'error'; message: string }
-  | SeedOneResult
-  | SeedManyResult;
 
 // -------------------------------------------------------------------------------------------------
-// The server process: the app, and the seeding (it owns the in-memory database)
+// Seeding, into the data directory before its server starts
 // -------------------------------------------------------------------------------------------------
 
-async function serve() {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const { openDatabase, queryRows } = await import('../apps/server/src/db/client');
-  const { generateLogs } = await import('../apps/server/src/demo/generator');
-  const { toBulkRow, TransferRepo } = await import('../apps/server/src/modules/logs/transfer-repo');
-  const { hashPassword } = await import('../apps/server/src/lib/secrets');
-  const { sql } = await import('drizzle-orm');
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-bench-analysis-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DEMO_DATA: 'off',
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT: '1000',
-    FEATURE_FLAGS: 'FREEFORALL',
-    OPEN_METEO_URL: 'http://127.0.0.1:9',
-    OPEN_METEO_ARCHIVE_URL: 'http://127.0.0.1:9',
-    ENRICH_INTERVAL_SECONDS: '3600',
+/** `count` logs for one angler, a third in each season, the same logs every run. */
+function logsFor(userId: string, count: number, seed: number): SampleLog[] {
+  return SEASONS.flatMap((season, i) => {
+    const n = Math.floor(count / SEASONS.length) + (i < count % SEASONS.length ? 1 : 0);
+    return n > 0 ? sampleLogs({ userId, count: n, seed: seed * 7 + i, season, now: NOW }) : [];
   });
-  const database = await openDatabase({ dataDir: undefined });
-  const { app } = await buildApp({ config, database, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  const transfer = new TransferRepo(database.db);
+}
 
-  /** `count` logs for one angler, a third in each season, the same logs every run. */
-  const logsFor = (userId: string, count: number, seed: number) =>
-    SEASONS.flatMap((season, i) => {
-      const n = Math.floor(count / SEASONS.length) + (i < count % SEASONS.length ? 1 : 0);
-      return n > 0 ? generateLogs({ userId, count: n, seed: seed * 7 + i, season, now: NOW }) : [];
-    });
+async function seedOne(database: Database, count: number): Promise<SeedOneResult> {
+  const started = performance.now();
+  const [angler] = await insertAnglers(database, 1, PASSWORD, 'bigangler');
+  const logs = logsFor(angler!.id, count, 1);
+  const tags = new Set(logs.flatMap((l) => l.tags ?? [])).size;
+  const generated = performance.now();
+  const rows = await insertSampleLogs(database, angler!.id, logs);
+  const done = performance.now();
+  return { angler: angler!, rows, generateMs: generated - started, insertMs: done - generated, totalMs: done - started, tags };
+}
 
-  async function seedOne(message: SeedOne): Promise<SeedOneResult> {
-    const started = performance.now();
-    const logs = logsFor(message.userId, message.count, 1);
-    const rows = logs.map(toBulkRow);
-    const tags = [...new Set(logs.flatMap((l) => l.tags ?? []))];
-    logs.length = 0;
-    const generated = performance.now();
-    const inserted = await transfer.insertLogs(message.userId, rows, tags);
-    const done = performance.now();
-    return { type: 'seededOne', rows: inserted, generateMs: generated - started, insertMs: done - generated, totalMs: done - started, tags: tags.length };
-  }
-
-  async function seedMany(message: SeedMany): Promise<SeedManyResult> {
-    const started = performance.now();
-    const passwordHash = await hashPassword(PASSWORD);
-    const hashed = performance.now();
-    const users = await queryRows<{ id: string; username: string; email: string }>(
-      database.db,
-      sql`insert into users (email, username, password_hash)
-          select 'angler' || i || '@example.com', 'angler' || i, ${passwordHash}
-          from generate_series(1, ${message.anglers}) as i
-          returning id, username, email`,
-    );
-    const byNumber = users.sort((a, b) => Number(a.username.slice(6)) - Number(b.username.slice(6)));
-    const usersDone = performance.now();
-    const deadline = usersDone + message.maxSeconds * 1000;
-    const anglersPerStatement = Math.max(1, Math.floor(1000 / message.perAngler));
-    let generateMs = 0;
-    let insertMs = 0;
-    let rows = 0;
-    let seeded = 0;
-    let lastReport = performance.now();
-    while (seeded < byNumber.length && performance.now() < deadline) {
-      const batch = byNumber.slice(seeded, seeded + anglersPerStatement);
-      const t0 = performance.now();
-      const bulk = batch.flatMap((user, i) => logsFor(user.id, message.perAngler, seeded + i + 2).map(toBulkRow));
-      const t1 = performance.now();
-      // The rows carry their own user ids; the first user's id only scopes the (empty) tag list.
-      rows += await transfer.insertLogs(batch[0]!.id, bulk, []);
-      const t2 = performance.now();
-      generateMs += t1 - t0;
-      insertMs += t2 - t1;
-      seeded += batch.length;
-      if (t2 - lastReport > 15_000) {
-        lastReport = t2;
-        console.error(`  seeded ${rows.toLocaleString('en-US')} logs (${seeded} anglers) in ${((t2 - usersDone) / 1000).toFixed(0)} s`);
-      }
+async function seedMany(database: Database, anglers: number, perAngler: number, maxSeconds: number): Promise<SeedManyResult> {
+  const started = performance.now();
+  const users = await insertAnglers(database, anglers, PASSWORD);
+  const usersDone = performance.now();
+  const deadline = usersDone + maxSeconds * 1000;
+  const anglersPerStatement = Math.max(1, Math.floor(1000 / perAngler));
+  let generateMs = 0;
+  let insertMs = 0;
+  let rows = 0;
+  let seeded = 0;
+  let lastReport = performance.now();
+  while (seeded < users.length && performance.now() < deadline) {
+    const batch = users.slice(seeded, seeded + anglersPerStatement);
+    const t0 = performance.now();
+    const logs = batch.flatMap((user, i) => logsFor(user.id, perAngler, seeded + i + 2));
+    const t1 = performance.now();
+    // The rows carry their own user ids; the per-user tag lists stay empty (no measured route reads them).
+    rows += await insertSampleLogs(database, batch[0]!.id, logs, { tags: false });
+    const t2 = performance.now();
+    generateMs += t1 - t0;
+    insertMs += t2 - t1;
+    seeded += batch.length;
+    if (t2 - lastReport > 15_000) {
+      lastReport = t2;
+      console.error(`  seeded ${rows.toLocaleString('en-US')} logs (${seeded} anglers) in ${((t2 - usersDone) / 1000).toFixed(0)} s`);
     }
-    const done = performance.now();
-    const probe = byNumber[Math.floor((seeded - 1) / 2)]!;
-    return {
-      type: 'seededMany',
-      anglersPlanned: message.anglers,
-      anglersSeeded: seeded,
-      rows,
-      hashMs: hashed - started,
-      usersMs: usersDone - hashed,
-      generateMs,
-      insertMs,
-      totalMs: done - usersDone,
-      stoppedByTimeCap: seeded < byNumber.length,
-      probe,
-    };
   }
-
-  const stop = async () => {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
+  const done = performance.now();
+  return {
+    anglersPlanned: anglers,
+    anglersSeeded: seeded,
+    rows,
+    usersMs: usersDone - started,
+    generateMs,
+    insertMs,
+    totalMs: done - usersDone,
+    stoppedByTimeCap: seeded < users.length,
+    probe: users[Math.floor((seeded - 1) / 2)]!,
   };
-  process.on('message', (message: ParentMessage) => {
-    const reply = (m: ChildMessage) => process.send?.(m);
-    const fail = (error: unknown) => reply({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    if (message.type === 'stop') void stop();
-    if (message.type === 'stats') {
-      const cpu = process.cpuUsage();
-      reply({ type: 'stats', cpuMs: (cpu.user + cpu.system) / 1000, rss: process.memoryUsage().rss });
-    }
-    if (message.type === 'seedOne') seedOne(message).then(reply, fail);
-    if (message.type === 'seedMany') seedMany(message).then(reply, fail);
-  });
-  process.on('disconnect', () => void stop());
-  process.send?.({ type: 'ready', port } satisfies ChildMessage);
 }
 
 // -------------------------------------------------------------------------------------------------
 // The bench
 // -------------------------------------------------------------------------------------------------
-
-type Server = {
-  url: string;
-  ask<T extends ChildMessage>(message: ParentMessage, answer: T['type']): Promise<T>;
-  stop(): Promise<void>;
-};
-
-async function startChild(): Promise<Server> {
-  const child: ChildProcess = fork(import.meta.filename, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { PATH: process.env.PATH ?? '', BENCH_ANALYSIS_ROLE: 'server' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') resolve(message.port);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    ask: <T extends ChildMessage>(message: ParentMessage, answer: T['type']) =>
-      new Promise<T>((resolve, reject) => {
-        const onMessage = (m: ChildMessage) => {
-          if (m.type === 'error') {
-            child.off('message', onMessage);
-            reject(new Error(`bench server: ${m.message}`));
-          } else if (m.type === answer) {
-            child.off('message', onMessage);
-            resolve(m as T);
-          }
-        };
-        child.on('message', onMessage);
-        child.send(message);
-      }),
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.send({ type: 'stop' } satisfies ParentMessage);
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-    },
-  };
-}
 
 /** The filter bar's choices the bench asks for (a third of the logs fall in each of 2023–2025). */
 const FILTERS: { label: string; query: string }[] = [
@@ -256,7 +139,7 @@ const FILTERS: { label: string; query: string }[] = [
 type Row = { route: string; label: string; result: LoadResult; matched: string; bytes: number; cpuPerRequestMs: number };
 
 async function measureRoutes(
-  server: Server,
+  server: RunningServer<unknown>,
   token: string,
   options: { requests: number; concurrent: boolean; maxSeconds: number; routeMaxSeconds: number; statsRequests: number; chartRequests: number; markerRequests: number },
 ): Promise<Row[]> {
@@ -271,11 +154,11 @@ async function measureRoutes(
       matched = read(body);
       bytes = Buffer.byteLength(body);
     };
-    const base = { baseUrl: server.url, method: 'GET' as const, path: () => pathOf, headers, check };
+    const base = { baseUrl: server.baseUrl, method: 'GET' as const, path: () => pathOf, headers, check };
     assertClean(`${route} ${label} warm-up`, await runLoad({ ...base, total: 1, concurrency: 1 }));
-    const before = await server.ask<{ type: 'stats'; cpuMs: number; rss: number }>({ type: 'stats' }, 'stats');
+    const before = await server.stats();
     const result = await runLoad({ ...base, total, concurrency, maxSeconds });
-    const after = await server.ask<{ type: 'stats'; cpuMs: number; rss: number }>({ type: 'stats' }, 'stats');
+    const after = await server.stats();
     assertClean(`${route} ${label}`, result);
     rows.push({ route, label, result, matched, bytes, cpuPerRequestMs: (after.cpuMs - before.cpuMs) / result.total });
     console.error(`  ${route} ${label} ×${result.total} c${concurrency}: p50 ${ms(result.latency.p50Ms)} p95 ${ms(result.latency.p95Ms)} ms`);
@@ -446,42 +329,28 @@ async function bench() {
 
   // 1. One angler with many logs.
   console.error(`phase 1: one angler, ${n(LOGS)} logs`);
-  let server = await startChild();
-  let one: SeedOneResult;
+  const first = await startServerProcess({ env: SERVER_ENV, prepare: (database) => seedOne(database, LOGS) });
+  const one = first.prepared;
   let oneRows: Row[];
   try {
-    const res = await fetch(`${server.url}/api/user/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bigangler', email: 'big@example.com', password: PASSWORD, passwordConfirm: PASSWORD }),
-    });
-    if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-    const { token, _id } = (await res.json()) as { token: string; _id: string };
-    one = await server.ask<SeedOneResult>({ type: 'seedOne', userId: _id, count: LOGS }, 'seededOne');
     console.error(`  seeded ${n(one.rows)} logs in ${s(one.totalMs)} (generate ${s(one.generateMs)}, insert ${s(one.insertMs)})`);
-    oneRows = await measureRoutes(server, token, { requests: REQUESTS, concurrent: true, maxSeconds: MAX_SECONDS, routeMaxSeconds: ROUTE_MAX_SECONDS, statsRequests: 20, chartRequests: 20, markerRequests: 10 });
+    const { token } = await logIn(first.baseUrl, one.angler.email, PASSWORD);
+    oneRows = await measureRoutes(first, token, { requests: REQUESTS, concurrent: true, maxSeconds: MAX_SECONDS, routeMaxSeconds: ROUTE_MAX_SECONDS, statsRequests: 20, chartRequests: 20, markerRequests: 10 });
   } finally {
-    await server.stop();
+    await first.stop();
   }
 
   // 2. Many anglers.
   console.error(`phase 2: ${n(ANGLERS)} anglers × ${LOGS_PER_ANGLER} logs (seeding stops after ${SEED_MAX_SECONDS} s)`);
-  server = await startChild();
-  let many: SeedManyResult;
+  const second = await startServerProcess({ env: SERVER_ENV, prepare: (database) => seedMany(database, ANGLERS, LOGS_PER_ANGLER, SEED_MAX_SECONDS) });
+  const many = second.prepared;
   let manyRows: Row[];
   try {
-    many = await server.ask<SeedManyResult>({ type: 'seedMany', anglers: ANGLERS, perAngler: LOGS_PER_ANGLER, maxSeconds: SEED_MAX_SECONDS }, 'seededMany');
     console.error(`  seeded ${n(many.rows)} logs for ${n(many.anglersSeeded)} anglers in ${s(many.totalMs)}`);
-    const res = await fetch(`${server.url}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: many.probe.email, password: PASSWORD }),
-    });
-    if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-    const { token } = (await res.json()) as { token: string };
-    manyRows = await measureRoutes(server, token, { requests: REQUESTS, concurrent: false, maxSeconds: MAX_SECONDS, routeMaxSeconds: ROUTE_MAX_SECONDS, statsRequests: 20, chartRequests: 20, markerRequests: 10 });
+    const { token } = await logIn(second.baseUrl, many.probe.email, PASSWORD);
+    manyRows = await measureRoutes(second, token, { requests: REQUESTS, concurrent: false, maxSeconds: MAX_SECONDS, routeMaxSeconds: ROUTE_MAX_SECONDS, statsRequests: 20, chartRequests: 20, markerRequests: 10 });
   } finally {
-    await server.stop();
+    await second.stop();
   }
 
   // 3. The web bundle.
@@ -490,13 +359,13 @@ async function bench() {
   const planned = ANGLERS * LOGS_PER_ANGLER;
   const manyRate = (many.rows * 1000) / many.totalMs;
   const markdown = [
-    `Sample logs from the demo generator (\`apps/server/src/demo/generator.ts\`: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), a third each in the May–October seasons of ${SEASONS.join(', ')}, inserted with the bulk insert the demo seed and the CSV import use (\`TransferRepo.insertLogs\`: 1,000 rows per \`INSERT … SELECT FROM jsonb_array_elements\`). The server runs in its own process (buildApp, in-memory PGlite, logger off, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1), which also generates and inserts the logs; each phase has a fresh server. Every measured route gets one warm-up request first; runs stop sending after ${MAX_SECONDS} s (\`filter\`) or ${ROUTE_MAX_SECONDS} s (\`stats\`, \`charts\`, \`markers\`), so a run cut short shows e.g. "14 of 20 (time cap)". No \`accept-encoding\`, so responses are uncompressed. Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests. \`filter\` answers one page of 50 logs and the total count.`,
+    `Sample logs from the demo generator (\`apps/server/src/demo/generator.ts\`: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), a third each in the May–October seasons of ${SEASONS.join(', ')}, inserted with the bulk insert the demo seed and the CSV import use (\`TransferRepo.insertLogs\` through \`testkit/src/seed.ts\`: 1,000 rows per \`INSERT … SELECT FROM jsonb_array_elements\`) into the server's data directory before the server starts. The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in that \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); each phase has a fresh server and directory. Every measured route gets one warm-up request first; runs stop sending after ${MAX_SECONDS} s (\`filter\`) or ${ROUTE_MAX_SECONDS} s (\`stats\`, \`charts\`, \`markers\`), so a run cut short shows e.g. "14 of 20 (time cap)". No \`accept-encoding\`, so responses are uncompressed. Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests. \`filter\` answers one page of 50 logs and the total count.`,
     '',
-    `**1. One angler with ${n(one.rows)} logs** (registered through \`POST /api/user/register\`). Seeding: **${s(one.totalMs)}** (${perSecond(one.rows, one.totalMs)} rows/s): generating the logs ${s(one.generateMs)}, the bulk insert ${s(one.insertMs)} (${perSecond(one.rows, one.insertMs)} rows/s, one transaction, ${one.tags} tags added to the user's list).`,
+    `**1. One angler with ${n(one.rows)} logs** (created with the seeded data, then logged in through \`POST /api/user/login\`). Seeding: **${s(one.totalMs)}** (${perSecond(one.rows, one.totalMs)} rows/s): generating the logs ${s(one.generateMs)}, the bulk insert ${s(one.insertMs)} (${perSecond(one.rows, one.insertMs)} rows/s, one transaction, ${one.tags} tags added to the user's list).`,
     '',
     routeTable(oneRows),
     '',
-    `**2. ${n(ANGLERS)} anglers × ${LOGS_PER_ANGLER} logs (${n(planned)} planned).** The users went in with one \`INSERT … SELECT FROM generate_series\` (${s(many.usersMs)}; all share one scrypt hash, computed once in ${s(many.hashMs)}); then each statement carried the logs of ${Math.max(1, Math.floor(1000 / LOGS_PER_ANGLER))} anglers (1,000 rows, one transaction each; the per-user tag lists were not filled, no measured route reads them). ` +
+    `**2. ${n(ANGLERS)} anglers × ${LOGS_PER_ANGLER} logs (${n(planned)} planned).** The users went in with one \`INSERT … SELECT FROM generate_series\` (${s(many.usersMs)}, the one scrypt hash they share included); then each statement carried the logs of ${Math.max(1, Math.floor(1000 / LOGS_PER_ANGLER))} anglers (1,000 rows, one transaction each; the per-user tag lists were not filled, no measured route reads them). ` +
       (many.stoppedByTimeCap
         ? `**Seeding stopped at the ${SEED_MAX_SECONDS} s cap: ${n(many.rows)} of ${n(planned)} logs (${n(many.anglersSeeded)} anglers)** in ${s(many.totalMs)}, ${perSecond(many.rows, many.totalMs)} rows/s (generating ${s(many.generateMs)}, inserting ${s(many.insertMs)}, ${perSecond(many.rows, many.insertMs)} rows/s for the inserts alone). At that rate all ${n(planned)} would take about **${(planned / manyRate / 60).toFixed(1)} minutes** (more if inserts slow as the table and its indexes grow). The routes below were measured on the ${n(many.rows)} logs reached.`
         : `Seeding **${n(many.rows)} logs took ${s(many.totalMs)}** (${perSecond(many.rows, many.totalMs)} rows/s; generating ${s(many.generateMs)}, inserting ${s(many.insertMs)}, ${perSecond(many.rows, many.insertMs)} rows/s for the inserts alone).`) +
@@ -515,9 +384,4 @@ async function bench() {
   });
 }
 
-// Last, so every constant above is initialized before either role runs.
-if (process.env.BENCH_ANALYSIS_ROLE === 'server') {
-  await serve();
-} else {
-  await bench();
-}
+await bench();

@@ -1,34 +1,31 @@
 /**
  * POST /api/logs/create: a Catch log with every field, the weather, lunar data, state, time zone
- * and lake filled in by the server. Open-Meteo is a loopback server answering with the test
- * fixture; the server runs in its own process (in-memory PGlite, logger off, FREEFORALL so the
- * allowance does not stop the run). Logs are spread over 50 points so the weather cache is hit
- * as in real use (anglers fish the same waters), and each request is timed at the client.
+ * and lake filled in by the server. Open-Meteo is testkit's fake on loopback; the server is
+ * testkit's real process (main.ts as `npm start` runs it, PGlite in a fresh DATA_DIR, FREEFORALL
+ * so the allowance does not stop the run). Logs are spread over 50 points so the weather cache is
+ * hit as in real use (anglers fish the same waters), and each request is timed at the client.
  *
  *   npx tsx bench/create-log.bench.ts [--requests 600] [--json out.json]
  */
-import { sendJson, startLoopbackServer } from '../apps/server/test/support/loopback-http';
-import { openMeteo } from '../apps/server/test/support/open-meteo-fixture';
+import { startFakeOpenMeteo } from '@tightlines/testkit/open-meteo';
+import { signUp, startServerProcess } from '@tightlines/testkit/process';
 import { countOption, finish } from './lib/report';
-import { startServer } from './lib/server';
 import { ms, rate, summarize, table } from './lib/stats';
 
 const REQUESTS = countOption('--requests', 'BENCH_CREATE_LOG_REQUESTS', 600);
 const CONCURRENCY = 4;
 
-const weather = await startLoopbackServer((request, res) => sendJson(res, openMeteo(request, new Date())));
-const server = await startServer({ OPEN_METEO_URL: weather.url, OPEN_METEO_ARCHIVE_URL: `${weather.url}/archive`, FEATURE_FLAGS: 'FREEFORALL' });
+const weather = await startFakeOpenMeteo();
+const server = await startServerProcess({ env: { ...weather.env, FEATURE_FLAGS: 'FREEFORALL' } }).catch(async (error: unknown) => {
+  await weather.close();
+  throw error;
+});
 
 const samples: number[] = [];
 let started = 0;
 const measured: { wallMs: number; cpuMs: number } = { wallMs: NaN, cpuMs: NaN };
 try {
-  const register = await fetch(`${server.url}/api/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'benchlogger', email: 'logger@example.com', password: 'correct horse 42', passwordConfirm: 'correct horse 42' }),
-  });
-  const { token } = (await register.json()) as { token: string };
+  const { token } = await signUp(server.baseUrl, 'benchlogger');
   const body = (i: number) =>
     JSON.stringify({
       type: 'Catch',
@@ -46,7 +43,7 @@ try {
     while (started < REQUESTS) {
       const i = started++;
       const t = performance.now();
-      const res = await fetch(`${server.url}/api/logs/create`, {
+      const res = await fetch(`${server.baseUrl}/api/logs/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: body(i),
@@ -70,7 +67,7 @@ finish({
   name: 'create-log',
   title: 'Creating a log',
   markdown: [
-    `\`POST /api/logs/create\` with a full Catch log, ${REQUESTS} requests at concurrency ${CONCURRENCY}, over 50 places (weather from a loopback Open-Meteo; the server computes lunar data, state, time zone and lake for each log). Latency in ms at the client.`,
+    `\`POST /api/logs/create\` with a full Catch log, ${REQUESTS} requests at concurrency ${CONCURRENCY}, over 50 places (weather from testkit's fake Open-Meteo on loopback; the server computes lunar data, state, time zone and lake for each log). The server is \`main.ts\` as \`npm start\` runs it (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`). Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
     '',
     table(
       ['requests', 'req/s', 'p50', 'p95', 'p99', 'max', 'server CPU / req', 'weather requests'],

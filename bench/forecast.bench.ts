@@ -1,9 +1,9 @@
 /**
  * GET /api/weather/forecast/56401 with a warm weather cache.
  *
- * Open-Meteo is a loopback HTTP server in this process answering with the test fixture's JSON
- * (apps/server/test/support); the server (separate process, in-memory PGlite, logger off) is
- * pointed at it through OPEN_METEO_URL / OPEN_METEO_ARCHIVE_URL. FEATURE_FLAGS=FREEFORALL makes
+ * Open-Meteo is testkit's fake (a loopback HTTP server in this process speaking Open-Meteo's
+ * JSON); the server (testkit's real process: main.ts as `npm start` runs it, PGlite in a fresh
+ * DATA_DIR) is pointed at it through OPEN_METEO_URL / OPEN_METEO_ARCHIVE_URL. FEATURE_FLAGS=FREEFORALL makes
  * every signed-in user premium, so one server covers both kinds of caller:
  *   - visitor: no session; current weather (1 upstream call when cold) + 7 lunar days;
  *   - premium member: bearer token; adds the 7-day forecast (1 more upstream call when cold),
@@ -16,11 +16,10 @@
  *
  *   npx tsx bench/forecast.bench.ts [--requests 2000] [--premium-requests 500] [--json out.json]
  */
-import { sendJson, startLoopbackServer } from '../apps/server/test/support/loopback-http';
-import { openMeteo } from '../apps/server/test/support/open-meteo-fixture';
+import { startFakeOpenMeteo } from '@tightlines/testkit/open-meteo';
+import { signUp, startServerProcess } from '@tightlines/testkit/process';
 import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
-import { startServer } from './lib/server';
 import { ms, rate, requestCount, table } from './lib/stats';
 
 const VISITOR_REQUESTS = countOption('--requests', 'BENCH_FORECAST_REQUESTS', 2000);
@@ -30,12 +29,8 @@ const PREMIUM_MAX_SECONDS = countOption('--premium-max-seconds', 'BENCH_FORECAST
 const CONCURRENCY = 10;
 const PATH = '/api/weather/forecast/56401';
 
-const weather = await startLoopbackServer((request, res) => sendJson(res, openMeteo(request, new Date())));
-const server = await startServer({
-  OPEN_METEO_URL: weather.url,
-  OPEN_METEO_ARCHIVE_URL: `${weather.url}/archive`,
-  FEATURE_FLAGS: 'FREEFORALL',
-}).catch(async (error: unknown) => {
+const weather = await startFakeOpenMeteo();
+const server = await startServerProcess({ env: { ...weather.env, FEATURE_FLAGS: 'FREEFORALL' } }).catch(async (error: unknown) => {
   await weather.close();
   throw error;
 });
@@ -44,13 +39,7 @@ type Phase = { label: string; result: LoadResult; upstreamWarm: number; upstream
 const phases: Phase[] = [];
 
 try {
-  const register = await fetch(`${server.url}/api/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'benchangler', email: 'bench@example.com', password: 'correct horse 42', passwordConfirm: 'correct horse 42' }),
-  });
-  if (register.status !== 201) throw new Error(`register: ${register.status} ${await register.text()}`);
-  const { token } = (await register.json()) as { token: string };
+  const { token } = await signUp(server.baseUrl, 'benchangler');
 
   const scenarios: { label: string; headers: Record<string, string>; total: number; maxSeconds: number; premium: boolean }[] = [
     { label: 'visitor (no session)', headers: {}, total: VISITOR_REQUESTS, maxSeconds: VISITOR_MAX_SECONDS, premium: false },
@@ -64,7 +53,7 @@ try {
       if (body.lunar.length !== 7) throw new Error(`expected 7 lunar days, got ${body.lunar.length}`);
       if (body.weatherForecast.length !== (scenario.premium ? 7 : 0)) throw new Error(`unexpected forecast length ${body.weatherForecast.length}`);
     };
-    const base = { baseUrl: server.url, method: 'GET' as const, path: () => PATH, headers: scenario.headers, check };
+    const base = { baseUrl: server.baseUrl, method: 'GET' as const, path: () => PATH, headers: scenario.headers, check };
 
     const upstreamBefore = weather.requests.length;
     const warm = await runLoad({ ...base, total: 1, concurrency: 1 });
@@ -86,7 +75,7 @@ try {
 
 const upstreamTotal = weather.requests.length;
 const markdown = [
-  `\`GET ${PATH}\` (Brainerd, MN). Open-Meteo is a loopback server answering with the test fixture (\`apps/server/test/support/open-meteo-fixture.ts\`); the Tightlines server runs in its own process (in-memory PGlite, logger off, \`FEATURE_FLAGS=FREEFORALL\` so the signed-in caller is premium). Each caller is warmed with one request, then measured at concurrency ${CONCURRENCY} (runs stop sending after ${VISITOR_MAX_SECONDS} s for the visitor, ${PREMIUM_MAX_SECONDS} s for the member). Every response carries 7 solunar days; the server keeps computed days of searched places in memory (\`ForecastService\`), so after the warm-up those are served from memory too. No \`accept-encoding\`, so responses are uncompressed. Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
+  `\`GET ${PATH}\` (Brainerd, MN). Open-Meteo is testkit's fake on loopback (\`testkit/src/open-meteo.ts\`); the Tightlines server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\` so the signed-in caller is premium). Each caller is warmed with one request, then measured at concurrency ${CONCURRENCY} (runs stop sending after ${VISITOR_MAX_SECONDS} s for the visitor, ${PREMIUM_MAX_SECONDS} s for the member). Every response carries 7 solunar days; the server keeps computed days of searched places in memory (\`ForecastService\`), so after the warm-up those are served from memory too. No \`accept-encoding\`, so responses are uncompressed. Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
   '',
   table(
     ['caller', 'requests', 'concurrency', 'req/s', 'p50', 'p95', 'p99', 'max', 'server CPU / req', 'upstream: warm-up', 'upstream: measured'],

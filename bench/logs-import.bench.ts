@@ -3,9 +3,9 @@
  *
  *  1. A CSV of N sample logs (default 100,000; the demo generator, apps/server/src/demo/generator.ts,
  *     written with the export's own CSV writer, every column filled) is written to a temp file.
- *  2. The server runs in a child process (this same file, BENCH_LOGS_ROLE=server): buildApp on an
- *     in-memory PGlite, FEATURE_FLAGS=FREEFORALL, listening on 127.0.0.1:0. It samples its RSS
- *     every 20 ms and reports process.resourceUsage().maxRSS, so memory is the server's alone.
+ *  2. The server is testkit's real process (main.ts as `npm start` runs it, PGlite in a fresh
+ *     DATA_DIR, FEATURE_FLAGS=FREEFORALL). Its probe samples the server's RSS and JS heap every
+ *     20 ms and reports process.resourceUsage().maxRSS, so memory is the server's alone.
  *  3. POST /api/util/import/csv/user-logs streams the file as multipart (chunked), timed to the
  *     answer; then GET /api/user/export-logs is read to the end, timed, its bytes and lines counted.
  *  4. A smaller file with no lunar, weather or time zone columns (default 5,000 rows) shows what
@@ -13,105 +13,24 @@
  *
  *   npx tsx bench/logs-import.bench.ts [--rows 100000] [--bare-rows 5000] [--json out.json]
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { LOG_CSV_HEADER_LINE, logCsvLine } from '../packages/core/src/log-csv';
+import { generateLogs, sampleLogView } from '../apps/server/src/demo/generator';
+import { signUp, startServerProcess } from '@tightlines/testkit/process';
+import { bulkRowBytes } from '@tightlines/testkit/seed';
 import { countOption, finish } from './lib/report';
 import { table } from './lib/stats';
 
 type Stats = { rss: number; peakRss: number; maxRss: number; heapUsed: number; peakHeap: number; cpuMs: number };
-type ChildMessage = { type: 'ready'; port: number } | ({ type: 'stats' } & Stats);
-type ParentMessage = { type: 'stats'; resetPeak?: boolean } | { type: 'stop' };
 
-if (process.env.BENCH_LOGS_ROLE === 'server') {
-  await serve();
-} else {
-  await bench();
-}
-
-// -------------------------------------------------------------------------------------------------
-// The server process
-// -------------------------------------------------------------------------------------------------
-
-async function serve() {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const { openDatabase } = await import('../apps/server/src/db/client');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-bench-logs-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DEMO_DATA: 'off',
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT: '1000',
-    FEATURE_FLAGS: 'FREEFORALL',
-    // Nothing in the bench fetches weather; keep it off the network anyway.
-    OPEN_METEO_URL: 'http://127.0.0.1:9',
-    OPEN_METEO_ARCHIVE_URL: 'http://127.0.0.1:9',
-  });
-  const database = await openDatabase({ dataDir: undefined });
-  const { app } = await buildApp({ config, database, logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-
-  let peak = process.memoryUsage().rss;
-  let peakHeap = process.memoryUsage().heapUsed;
-  const sampler = setInterval(() => {
-    const memory = process.memoryUsage();
-    peak = Math.max(peak, memory.rss);
-    peakHeap = Math.max(peakHeap, memory.heapUsed);
-  }, 20);
-  sampler.unref();
-
-  const stop = async () => {
-    clearInterval(sampler);
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.on('message', (message: ParentMessage) => {
-    if (message.type === 'stop') void stop();
-    if (message.type === 'stats') {
-      const memory = process.memoryUsage();
-      peak = Math.max(peak, memory.rss);
-      peakHeap = Math.max(peakHeap, memory.heapUsed);
-      const cpu = process.cpuUsage();
-      const stats: ChildMessage = {
-        type: 'stats',
-        rss: memory.rss,
-        peakRss: peak,
-        maxRss: process.resourceUsage().maxRSS * 1024,
-        heapUsed: memory.heapUsed,
-        peakHeap,
-        cpuMs: (cpu.user + cpu.system) / 1000,
-      };
-      if (message.resetPeak) {
-        peak = memory.rss;
-        peakHeap = memory.heapUsed;
-      }
-      process.send?.(stats);
-    }
-  });
-  process.on('disconnect', () => void stop());
-  process.send?.({ type: 'ready', port } satisfies ChildMessage);
-}
-
-// -------------------------------------------------------------------------------------------------
-// The bench
-// -------------------------------------------------------------------------------------------------
+await bench();
 
 async function bench() {
   const ROWS = countOption('--rows', 'BENCH_LOGS_ROWS', 100_000);
   const BARE_ROWS = countOption('--bare-rows', 'BENCH_LOGS_BARE_ROWS', 5_000);
-  const { generateLogs, sampleLogView } = await import('../apps/server/src/demo/generator');
-  const { toBulkRow } = await import('../apps/server/src/modules/logs/transfer-repo');
   const machine = describeMachine();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-bench-csv-'));
   const mb = (bytes: number) => (Math.abs(bytes) < 2 ** 20 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`);
@@ -144,45 +63,20 @@ async function bench() {
   const bareRows = Math.min(BARE_ROWS, logs.length);
   // What the import keeps per parsed row until the insert: the row as one JSON string.
   const sample = logs.filter((_, i) => i % 97 === 0);
-  const rowBytes = Math.round(sample.reduce((sum, log) => sum + toBulkRow(log).length, 0) / sample.length);
+  const rowBytes = Math.round(sample.reduce((sum, log) => sum + bulkRowBytes(log), 0) / sample.length);
   logs.length = 0;
   console.error(`files: ${ROWS} rows, ${mb(fullBytes)} (generated in ${s(generateMs)}, written in ${s(writeMs)})`);
 
   // 2. The server.
-  const child: ChildProcess = fork(import.meta.filename, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { PATH: process.env.PATH ?? '', BENCH_LOGS_ROLE: 'server' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'ready') resolve(message.port);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
-  });
-  const stats = (resetPeak = false) =>
-    new Promise<Stats>((resolve) => {
-      const onMessage = (message: ChildMessage) => {
-        if (message.type !== 'stats') return;
-        child.off('message', onMessage);
-        resolve(message);
-      };
-      child.on('message', onMessage);
-      child.send({ type: 'stats', resetPeak } satisfies ParentMessage);
-    });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess({ env: { FEATURE_FLAGS: 'FREEFORALL' } });
+  const stats = async (resetPeak = false): Promise<Stats> => {
+    const now = await server.stats({ resetPeak });
+    return { rss: now.rssBytes, peakRss: now.peakRssBytes, maxRss: now.maxRssBytes, heapUsed: now.heapUsedBytes, peakHeap: now.peakHeapBytes, cpuMs: now.cpuMs };
+  };
+  const port = Number(new URL(server.baseUrl).port);
 
   try {
-    const register = async (name: string) => {
-      const res = await fetch(`${base}/api/user/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'correct horse 42', passwordConfirm: 'correct horse 42' }),
-      });
-      if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { token: string }).token;
-    };
+    const register = async (name: string) => (await signUp(server.baseUrl, name)).token;
 
     // 3. Import and export.
     const token = await register('benchimporter');
@@ -204,7 +98,7 @@ async function bench() {
     console.error(`bare import: ${bareImport.body} in ${s(bareImport.ms)}`);
 
     const markdown = [
-      `${ROWS.toLocaleString('en-US')} sample logs of one angler (the demo generator, seed 1, season 2025: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), written with the export's CSV writer: **${mb(fullBytes)}**. The server runs in its own process (buildApp, in-memory PGlite, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); the bench streams the file to it as a chunked multipart upload. Memory is the server process's: RSS sampled every 20 ms ("peak RSS") and \`process.resourceUsage().maxRSS\` (the process's lifetime peak). The in-memory database (PGlite's WebAssembly heap) lives in the same process and holds the imported rows too, so "peak − before" is the import's working memory plus the data it stored, and "RSS after" keeps the stored data. The JavaScript heap (sampled the same way) shows the request's own working set: every parsed row is kept as one JSON string of about ${rowBytes} bytes until the insert (${mb(rowBytes * ROWS)} for these rows); the peak also counts garbage not yet collected.`,
+      `${ROWS.toLocaleString('en-US')} sample logs of one angler (the demo generator, seed 1, season 2025: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), written with the export's CSV writer: **${mb(fullBytes)}**. The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); the bench streams the file to it as a chunked multipart upload. Memory is the server process's: RSS sampled every 20 ms ("peak RSS") and \`process.resourceUsage().maxRSS\` (the process's lifetime peak). PGlite runs inside the same process: its WebAssembly heap (the database's buffers and working memory; the data itself is in files under \`DATA_DIR\`) counts in the RSS, so "peak − before" is the import's working memory plus what the database kept in memory for it. The JavaScript heap (sampled the same way) shows the request's own working set: every parsed row is kept as one JSON string of about ${rowBytes} bytes until the insert (${mb(rowBytes * ROWS)} for these rows); the peak also counts garbage not yet collected.`,
       '',
       table(
         ['step', 'rows', 'wall time', 'rows/s', 'size', 'server CPU', 'RSS before', 'peak RSS during', 'peak − before', 'RSS after', 'maxRSS after', 'JS heap before', 'peak JS heap'],
@@ -270,12 +164,7 @@ async function bench() {
       data: { rows: ROWS, rowBytes, bareRows, fullBytes, generateMs, writeMs, fullImport, exported, bareImport, stats: { idle, afterImport, afterExport, afterBare }, machine },
     });
   } finally {
-    if (child.exitCode === null) {
-      child.send({ type: 'stop' } satisfies ParentMessage);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

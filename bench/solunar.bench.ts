@@ -4,8 +4,8 @@
  *  1. Core: computeSolunarDay (packages/core/src/solunar/engine.ts) for 365 consecutive local days
  *     at Brainerd, MN (ZIP 56401), timed day by day: the first, cold pass, then warm passes.
  *  2. HTTP: POST /api/lunar/aeris/monthly?location=56401&month=M&year=Y through the real server
- *     (separate process, in-memory PGlite), every request a different month: sequential, then
- *     concurrency 10.
+ *     (testkit's process: main.ts as `npm start` runs it, PGlite in a fresh DATA_DIR), every
+ *     request a different month: sequential, then concurrency 10.
  *
  * Each HTTP run stops sending after --max-seconds (default 20) so a busy machine cannot drag it out.
  *
@@ -13,9 +13,9 @@
  */
 import { computeSolunarDay } from '../packages/core/src/solunar/engine';
 import { OfflinePlaces } from '../apps/server/src/providers/places/offline-places';
+import { startServerProcess } from '@tightlines/testkit/process';
 import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
-import { startServer } from './lib/server';
 import { ms, rate, requestCount, summarize, table } from './lib/stats';
 
 const SEQUENTIAL = countOption('--sequential', 'BENCH_SOLUNAR_SEQUENTIAL', 200);
@@ -73,12 +73,12 @@ function daysIn(path: string): number {
   return new Date(Date.UTC(Number(q.get('year')), Number(q.get('month')), 0)).getUTCDate();
 }
 
-const server = await startServer();
+const server = await startServerProcess();
 let sequential: LoadResult;
 let concurrent: LoadResult;
 let cpuPerRequestMs: { sequential: number; concurrent: number };
 try {
-  const base = { baseUrl: server.url, method: 'POST' as const, maxSeconds: MAX_SECONDS };
+  const base = { baseUrl: server.baseUrl, method: 'POST' as const, maxSeconds: MAX_SECONDS };
   const check = (offset: number) => (status: number, body: string, i: number) => {
     if (status !== 200) return;
     const days = JSON.parse(body) as unknown[];
@@ -148,7 +148,7 @@ const markdown = [
     ],
   ),
   '',
-  `**HTTP: \`POST /api/lunar/aeris/monthly?location=56401&month=M&year=Y\`** (28–31 days per response). Server in its own process, in-memory PGlite, logger off; ${WARMUP_REQUESTS} warm-up requests first (months of 1950). Every measured request asks for a different month: sequential from 2000-01, then the concurrent run continues up to ${lastMonth?.[2]}-${lastMonth?.[1]?.padStart(2, '0')}. Each run stops sending after ${MAX_SECONDS} s. No \`accept-encoding\`, so responses are uncompressed. Latency is per request at the client, in ms; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
+  `**HTTP: \`POST /api/lunar/aeris/monthly?location=56401&month=M&year=Y\`** (28–31 days per response). The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`); ${WARMUP_REQUESTS} warm-up requests first (months of 1950). Every measured request asks for a different month: sequential from 2000-01, then the concurrent run continues up to ${lastMonth?.[2]}-${lastMonth?.[1]?.padStart(2, '0')}. Each run stops sending after ${MAX_SECONDS} s. No \`accept-encoding\`, so responses are uncompressed. Latency is per request at the client, in ms; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
   '',
   table(
     ['run', 'requests', 'concurrency', 'req/s', 'p50', 'p95', 'p99', 'max', 'server CPU / req'],

@@ -48,6 +48,8 @@ export type AppOptions = {
   /** Replaces a provider, for tests that need to watch one. */
   mailer?: Mailer;
   weather?: WeatherProvider;
+  /** The app's one clock (services and providers); tests move it to reach expiry and retry times. */
+  now?: () => Date;
 };
 
 export type App = {
@@ -57,6 +59,7 @@ export type App = {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
+  const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
@@ -75,15 +78,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db, app.log));
 
   const accountsRepo = new AccountsRepo(database.db);
-  const accounts = new AccountsService({ repo: accountsRepo, config, mailer, storage, log: app.log });
+  const accounts = new AccountsService({ repo: accountsRepo, config, mailer, storage, log: app.log, now });
   registerAuth(app, (token) => accounts.authenticate(token));
 
   const places = new OfflinePlaces();
   const weather =
     options.weather ??
-    new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log });
-  const forecast = new ForecastService({ places, weather, repo: new ForecastRepo(database.db) });
-  const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log }) : null;
+    new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log, now });
+  const forecast = new ForecastService({ places, weather, repo: new ForecastRepo(database.db), now });
+  const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log, now }) : null;
   const logsRepo = new LogsRepo(database.db);
   const logs = new LogsService({
     repo: logsRepo,
@@ -94,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     premium: async (userId) => (await accounts.premiumOf(userId)).premium,
     userByName: (username) => accountsRepo.findByUsername(username),
     log: app.log,
+    now,
   });
   // Outside data a log could not get at once is retried in the background, never blocking a save.
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => logs.enrichPending());
@@ -102,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logs,
     places,
     premium: async (userId) => (await accounts.premiumOf(userId)).premium,
+    now,
   });
 
   await registerRoutes(app, [
@@ -113,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   logsRoutes(app, logs, config);
   transferRoutes(app, transfer, config);
   analysisRoutes(app, new AnalysisService(new AnalysisRepo(database.db)));
-  outingsRoutes(app, new OutingsService(new OutingsRepo(database.db), logsRepo, logs));
+  outingsRoutes(app, new OutingsService(new OutingsRepo(database.db), logsRepo, logs, now));
 
   await registerWeb(app, config, storage.root);
 

@@ -48,6 +48,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** Every environment variable the server reads, so a harness can start it with none inherited. */
+export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;

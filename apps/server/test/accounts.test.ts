@@ -1,20 +1,14 @@
 import { messages } from '@tightlines/core/messages';
 import sharp from 'sharp';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client';
-import { createTestApp, newAccount, registerUser, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { accountCount, newAccount, registerUser, storedSecrets } from '@tightlines/testkit/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function countUsers(): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users`);
-  return Number(row?.n);
-}
 
 describe('POST /api/user/register', () => {
   it('creates the user and answers with a bearer token that works', async () => {
@@ -33,14 +27,11 @@ describe('POST /api/user/register', () => {
 
   it('stores only hashes of passwords and tokens', async () => {
     const user = await registerUser(t);
-    const [row] = await queryRows<{ password_hash: string; token_hash: string }>(
-      t.database.db,
-      sql`select u.password_hash, s.token_hash from users u join sessions s on s.user_id = u.id where u.id = ${user._id}`,
-    );
-    if (!row) throw new Error('no session row');
-    expect(row.password_hash.startsWith('scrypt$')).toBe(true);
-    expect(row.password_hash).not.toContain(user.password);
-    expect(row.token_hash).not.toBe(user.token);
+    const stored = await storedSecrets(t, user);
+    expect(stored.passwordHash.startsWith('scrypt$')).toBe(true);
+    expect(stored.passwordHash).not.toContain(user.password);
+    expect(stored.tokenHashes).toHaveLength(1);
+    expect(stored.tokenHashes).not.toContain(user.token);
   });
 
   it.each([
@@ -49,11 +40,11 @@ describe('POST /api/user/register', () => {
     [{ username: '', email: 'b@c.de', password: 'xxxxxxxx', passwordConfirm: 'xxxxxxxx' }, 'an empty username'],
     [{ username: 5, email: 'b@c.de', password: 'xxxxxxxx', passwordConfirm: 'xxxxxxxx' }, 'a number for a username'],
   ])('answers 400 "All fields are required" for %j (%s) and stores nothing', async (payload, _case) => {
-    const before = await countUsers();
+    const before = await accountCount(t);
     const res = await t.request({ method: 'POST', url: '/api/user/register', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(messages.allFieldsRequired);
-    expect(await countUsers()).toBe(before);
+    expect(await accountCount(t)).toBe(before);
   });
 
   it('names the field in errors.<field>.type for bad values', async () => {

@@ -1,18 +1,18 @@
 import { OUTING_LOCATION_REQUIRED } from '@tightlines/core/outings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startLoopbackServer, type LoopbackServer } from './support/loopback-http';
-import { openMeteo } from './support/open-meteo-fixture';
-import { createTestApp, registerUser, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { registerUser } from '@tightlines/testkit/fixtures';
+import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
-let weather: LoopbackServer;
+let weather: FakeOpenMeteo;
 let t: TestApp;
 let user: Awaited<ReturnType<typeof registerUser>>;
 
 const ago = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 
 beforeAll(async () => {
-  weather = await startLoopbackServer((request, res) => sendJson(res, openMeteo(request, new Date())));
-  t = await createTestApp({ OPEN_METEO_URL: weather.url, OPEN_METEO_ARCHIVE_URL: `${weather.url}/archive`, FEATURE_FLAGS: 'FREEFORALL' });
+  weather = await startFakeOpenMeteo();
+  t = await createTestApp({ ...weather.env, FEATURE_FLAGS: 'FREEFORALL' });
   user = await registerUser(t);
   const logs = [
     { type: 'Catch', date: '2024-06-01T06:00:00', fish: { species: 'Walleye', length: 31.6 }, lure: { category: 'Jig', colorPrimary: 'Chartreuse' }, lake: { waterTemp: 62 }, tags: ['dawn'], location: { lat: 46.41, lng: -94.35, lake: 'Gull Lake' } },

@@ -1,11 +1,10 @@
 import { DEMO_ACCOUNT } from '@tightlines/core/demo';
 import { CREATION_TYPES, type LogView } from '@tightlines/core/logs';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client';
 import { demoSeason, generateLogs } from '../src/demo/generator';
 import { DEMO_LOG_COUNT, DEMO_SEED, seedDemoData } from '../src/demo/seed';
-import { createTestApp, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { accountCount } from '@tightlines/testkit/fixtures';
 
 const LAKES = ['Gull Lake', 'Lake Mille Lacs', 'Leech Lake', 'Lake Minnetonka', 'Rainy Lake'];
 const SPECIES = ['Walleye', 'Northern Pike', 'Musky', 'Largemouth Bass', 'Smallmouth Bass', 'Crappie', 'Bluegill', 'Yellow Perch'];
@@ -18,14 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = { id: string; type: string; occurred_at: string; created_at: string; lake_name: string; fish_species: string | null };
-async function demoLogs(): Promise<Row[]> {
-  return queryRows<Row>(
-    t.database.db,
-    sql`select l.id, l.type, l.occurred_at::text, l.created_at::text, l.lake_name, l.fish_species
-        from logs l join users u on u.id = l.user_id
-        where lower(u.email) = lower(${DEMO_ACCOUNT.email}) and l.type <> 'Outing' order by l.occurred_at, l.id`,
-  );
+/** Signs in as the demo angler, as a visitor trying the app does. */
+async function demoToken(): Promise<string> {
+  const login = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
+  expect(login.statusCode, login.body).toBe(200);
+  return login.json().token;
+}
+
+/** The demo angler's sample logs (not the outing), oldest first, as their log list shows them. */
+async function demoLogs(): Promise<LogView[]> {
+  const list = await t.request({ method: 'GET', url: '/api/user/logs?limit=500', token: await demoToken() });
+  const docs = (list.json() as { docs: LogView[] }).docs.filter((l) => l.type !== 'Outing');
+  return docs.sort((a, b) => Date.parse(a.date) - Date.parse(b.date) || a._id.localeCompare(b._id));
 }
 
 const countBy = <T>(items: T[], key: (item: T) => string) =>
@@ -34,17 +37,15 @@ const countBy = <T>(items: T[], key: (item: T) => string) =>
 describe('demo data', () => {
   it('gives the demo angler a season of sample logs on the first start', async () => {
     await seedDemoData(t.database.db, t.app.log, { now: NOW });
-    const rows = await demoLogs();
-    expect(rows).toHaveLength(DEMO_LOG_COUNT);
+    expect(await demoLogs()).toHaveLength(DEMO_LOG_COUNT);
 
-    const login = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
-    expect(login.statusCode, login.body).toBe(200);
-    const list = await t.request({ method: 'GET', url: '/api/user/logs?limit=500', token: login.json().token });
+    const token = await demoToken();
+    const list = await t.request({ method: 'GET', url: '/api/user/logs?limit=500', token });
     const { docs: all, total } = list.json() as { docs: LogView[]; total: number };
     // the sample logs and one outing made of some of them
     expect(total).toBe(DEMO_LOG_COUNT + 1);
     const outing = all.find((l) => l.type === 'Outing')!;
-    const view = await t.request({ method: 'GET', url: `/api/user/outing/${outing._id}`, token: login.json().token });
+    const view = await t.request({ method: 'GET', url: `/api/user/outing/${outing._id}`, token });
     expect(view.json().stats.totalLogs).toBeGreaterThanOrEqual(2);
     const docs = all.filter((l) => l.type !== 'Outing');
 
@@ -79,13 +80,13 @@ describe('demo data', () => {
     expect(meanWater('07')).toBeGreaterThan(meanWater('10'));
 
     // The tags used are on the demo angler's tag list.
-    const tags = (await t.request({ method: 'GET', url: '/api/user/tags', token: login.json().token })).json();
+    const tags = (await t.request({ method: 'GET', url: '/api/user/tags', token })).json();
     expect(tags).toEqual([...new Set(docs.flatMap((l) => l.tags))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
   });
 
   it('does not use up the demo angler\'s free logs for the month', async () => {
-    const rows = await demoLogs();
-    expect(rows.every((r) => r.created_at === r.occurred_at)).toBe(true);
+    const logs = await demoLogs();
+    expect(logs.every((l) => Date.parse(l.createdAt) === Date.parse(l.date))).toBe(true);
     const mid = demoSeason(new Date('2026-07-10T12:00:00Z'));
     expect(mid.start.toISOString()).toBe('2026-05-01T05:00:00.000Z');
     expect(mid.end.toISOString()).toBe('2026-07-01T00:00:00.000Z');
@@ -98,11 +99,11 @@ describe('demo data', () => {
 
   it('changes nothing on a second start', async () => {
     const before = await demoLogs();
+    const accounts = await accountCount(t);
     await seedDemoData(t.database.db, t.app.log, { now: new Date() });
     const after = await demoLogs();
     expect(after).toEqual(before);
-    const [users] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where lower(email) = lower(${DEMO_ACCOUNT.email})`);
-    expect(Number(users?.n)).toBe(1);
+    expect(await accountCount(t)).toBe(accounts);
   });
 
   it('is deterministic: the same seed and season give the same logs', async () => {
@@ -110,9 +111,13 @@ describe('demo data', () => {
     const first = generateLogs(options);
     expect(generateLogs(options)).toEqual(first);
     const seeded = await demoLogs();
-    expect(countBy(seeded, (r) => r.type)).toEqual(countBy(first, (l) => l.type));
-    expect(countBy(seeded, (r) => r.lake_name)).toEqual(countBy(first, (l) => l.lakeName ?? ''));
-    expect(seeded.map((r) => r.fish_species)).toEqual(first.map((l) => l.fishSpecies ?? null));
+    expect(countBy(seeded, (l) => l.type)).toEqual(countBy(first, (l) => l.type));
+    expect(countBy(seeded, (l) => l.location.lake ?? '')).toEqual(countBy(first, (l) => l.lakeName ?? ''));
+    // The same fish at the same moments (logs of the same minute in either order).
+    const catches = (pairs: Array<[number, string | null]>) => pairs.sort((a, b) => a[0] - b[0] || String(a[1]).localeCompare(String(b[1])));
+    expect(catches(seeded.map((l) => [Date.parse(l.date), l.fish.species]))).toEqual(
+      catches(first.map((l) => [l.occurredAt.getTime(), l.fishSpecies ?? null])),
+    );
     expect(generateLogs({ ...options, seed: DEMO_SEED + 1 })).not.toEqual(first);
   });
 

@@ -1,22 +1,17 @@
 import ICAL from 'ical.js';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startLoopbackServer, type LoopbackServer } from './support/loopback-http';
-import { openMeteo } from './support/open-meteo-fixture';
-import { createTestApp, registerUser, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { registerUser } from '@tightlines/testkit/fixtures';
+import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
-let weather: LoopbackServer;
-let failing = false;
+let weather: FakeOpenMeteo;
 let t: TestApp;
 let premiumApp: TestApp;
 
 beforeAll(async () => {
-  weather = await startLoopbackServer((request, res) =>
-    failing ? sendJson(res, { error: true, reason: 'down for maintenance' }, 500) : sendJson(res, openMeteo(request, new Date())),
-  );
-  const env = { OPEN_METEO_URL: weather.url, OPEN_METEO_ARCHIVE_URL: `${weather.url}/archive` };
-  t = await createTestApp(env);
-  premiumApp = await createTestApp({ ...env, FEATURE_FLAGS: 'FREEFORALL' });
+  weather = await startFakeOpenMeteo();
+  t = await createTestApp(weather.env);
+  premiumApp = await createTestApp({ ...weather.env, FEATURE_FLAGS: 'FREEFORALL' });
 });
 afterAll(async () => {
   await t.close();
@@ -52,7 +47,7 @@ describe('GET /api/weather/forecast/{searchTerm}', () => {
   });
 
   it('still answers with the lunar data when the weather service fails', async () => {
-    failing = true;
+    weather.failWith = 500;
     try {
       const res = await t.request({ method: 'GET', url: '/api/weather/forecast/55401' });
       expect(res.statusCode).toBe(200);
@@ -60,7 +55,7 @@ describe('GET /api/weather/forecast/{searchTerm}', () => {
       expect(res.json().weatherError).toMatch(/500/);
       expect(res.json().lunar).toHaveLength(7);
     } finally {
-      failing = false;
+      weather.failWith = null;
     }
   });
 
@@ -117,14 +112,14 @@ describe('past and hourly weather', () => {
     expect(locked.statusCode).toBe(403);
     expect(locked.json().error).toMatch(/extended forecast is a premium feature/);
     const member = await registerUser(premiumApp);
-    failing = true;
+    weather.failWith = 500;
     try {
       // another day than today, whose answer is cached for the hour
       const down = await premiumApp.request({ method: 'POST', url: '/api/weather/forecast/hourly', token: member.token, payload: { search: '56401', date: tomorrow } });
       expect(down.statusCode).toBe(503);
       expect(down.json().error).toMatch(/Weather is unavailable right now/);
     } finally {
-      failing = false;
+      weather.failWith = null;
     }
   });
 
@@ -215,12 +210,12 @@ describe('POST /api/util/geolocate/reverse', () => {
   });
 });
 
-describe('saved searches table', () => {
+describe('saved searches', () => {
   it('keeps no duplicates whatever the case', async () => {
     const user = await registerUser(t);
     await t.request({ method: 'GET', url: '/api/weather/forecast/brainerd,%20mn', token: user.token });
     await t.request({ method: 'GET', url: '/api/weather/forecast/Brainerd,%20MN', token: user.token });
-    const rows = await t.database.db.execute(sql`select 1 from forecast_searches where user_id = ${user._id}`);
-    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    const full = await t.request({ method: 'GET', url: '/api/user/full', token: user.token });
+    expect(full.json().forecastSearches).toHaveLength(1);
   });
 });

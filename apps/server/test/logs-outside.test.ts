@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startLoopbackServer, type LoopbackServer } from './support/loopback-http';
-import { openMeteo } from './support/open-meteo-fixture';
-import { createTestApp, registerUser, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { registerUser } from '@tightlines/testkit/fixtures';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '@tightlines/testkit/loopback';
+import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
 // A gauge on the Mississippi at St. Paul, answered in USGS's RDB and WaterML-JSON formats.
 const SITES = [
@@ -44,6 +45,7 @@ const LAKE = {
 };
 
 let outside: LoopbackServer;
+let weather: FakeOpenMeteo;
 let t: TestApp;
 let plain: TestApp;
 
@@ -55,9 +57,10 @@ beforeAll(async () => {
       res.end(SITES);
     } else if (path.startsWith('/usgs/nwis/')) sendJson(res, waterMl(new Date(Date.now() - 15 * 60_000)));
     else if (path.startsWith('/overpass')) sendJson(res, LAKE);
-    else sendJson(res, openMeteo(request, new Date()));
+    else sendJson(res, { error: `no such path ${path}` }, 404);
   });
-  const base = { OPEN_METEO_URL: outside.url, OPEN_METEO_ARCHIVE_URL: outside.url, FEATURE_FLAGS: 'FREEFORALL' };
+  weather = await startFakeOpenMeteo();
+  const base = { ...weather.env, FEATURE_FLAGS: 'FREEFORALL' };
   t = await createTestApp({ ...base, USGS_URL: `${outside.url}/usgs`, OVERPASS_URL: `${outside.url}/overpass` });
   plain = await createTestApp(base);
 });
@@ -65,6 +68,7 @@ afterAll(async () => {
   await t.close();
   await plain.close();
   await outside.close();
+  await weather.close();
 });
 
 describe('waterflow of the nearest gauge', () => {

@@ -1,28 +1,24 @@
 import { LOG_CSV_COLUMNS, LOG_CSV_HEADER_LINE, logCsvLine } from '@tightlines/core/log-csv';
 import type { LogView } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
-import { sql } from 'drizzle-orm';
 import exifr from 'exifr';
 import Papa from 'papaparse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client';
 import { generateLogs, sampleLogView } from '../src/demo/generator';
-import { toBulkRow, TransferRepo } from '../src/modules/logs/transfer-repo';
 import { MAX_PHOTOS, NO_GPS } from '../src/modules/logs/transfer';
-import { createTestApp, registerUser, type TestApp } from './support/app';
-import { sendJson, startLoopbackServer, type LoopbackServer } from './support/loopback-http';
-import { openMeteo } from './support/open-meteo-fixture';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { giveSampleLogs, logCount, registerUser } from '@tightlines/testkit/fixtures';
+import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
-let weather: LoopbackServer;
+let weather: FakeOpenMeteo;
 let free: TestApp;
 let t: TestApp;
 
 beforeAll(async () => {
-  weather = await startLoopbackServer((request, res) => sendJson(res, openMeteo(request, new Date())));
-  const env = { OPEN_METEO_URL: weather.url, OPEN_METEO_ARCHIVE_URL: `${weather.url}/archive` };
-  free = await createTestApp(env);
-  t = await createTestApp({ ...env, FEATURE_FLAGS: 'FREEFORALL' });
+  weather = await startFakeOpenMeteo();
+  free = await createTestApp(weather.env);
+  t = await createTestApp({ ...weather.env, FEATURE_FLAGS: 'FREEFORALL' });
 });
 afterAll(async () => {
   await free.close();
@@ -63,11 +59,6 @@ async function allLogs(app: TestApp, token: string): Promise<LogView[]> {
   return res.json().docs;
 }
 
-async function countLogs(app: TestApp, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from logs where user_id = ${userId}`);
-  return Number(row?.n);
-}
-
 /** The lines of a file, sorted: logs of the same minute are exported in id order. */
 const lines = (text: string) => text.split('\r\n').sort();
 const rows = (csv: string) => Papa.parse<string[]>(csv.trim(), { delimiter: ',' }).data;
@@ -95,13 +86,6 @@ async function createSomeLogs(app: TestApp, token: string) {
     const res = await app.request({ method: 'POST', url: '/api/logs/create', token, payload });
     expect(res.statusCode, res.body).toBe(201);
   }
-}
-
-/** Sample logs saved straight into the database, as the demo seeding does. */
-async function seedSamples(app: TestApp, userId: string, count: number, seed: number) {
-  const logs = generateLogs({ userId, count, seed, season: 2025 });
-  await new TransferRepo(app.database.db).insertLogs(userId, logs.map(toBulkRow), []);
-  return logs;
 }
 
 /** What must survive an export and import: everything but who owns it and when it was saved. */
@@ -159,7 +143,7 @@ describe('POST /api/util/import/csv/user-logs', () => {
   it('imports an export into another account as the same logs, and adds their tags to the tag list', async () => {
     const from = await registerUser(t);
     await createSomeLogs(t, from.token);
-    await seedSamples(t, from._id, 150, 7);
+    await giveSampleLogs(t, from, { count: 150, seed: 7 });
     const csv = (await exportCsv(t, from.token)).body;
 
     const to = await registerUser(t);
@@ -220,7 +204,7 @@ describe('POST /api/util/import/csv/user-logs', () => {
         { row: 6, message: 'privacy: Privacy must be public, protected or private.' },
       ],
     });
-    expect(await countLogs(t, user._id)).toBe(0);
+    expect(await logCount(t, user)).toBe(0);
   });
 
   it('lists the first 20 problems and counts the rest', async () => {
@@ -233,7 +217,7 @@ describe('POST /api/util/import/csv/user-logs', () => {
     expect(body.rows[0].row).toBe(2);
     expect(body.error).toMatch(/^There were problems in 25 rows: row 2: type: The type must be one of/);
     expect(body.error).toMatch(/; and 5 more\. Nothing was imported\.$/);
-    expect(await countLogs(t, user._id)).toBe(0);
+    expect(await logCount(t, user)).toBe(0);
   });
 
   it('refuses a future date, a bad header and unbalanced quotes', async () => {
@@ -245,7 +229,7 @@ describe('POST /api/util/import/csv/user-logs', () => {
     expect(header.json().error).toMatch(/^The header has unknown columns: "lat", "lng"/);
     const quotes = await importCsv(t, user.token, 'date,location.lat,location.lng,notes\r\n2025-06-01T06:30:00Z,46.41,-94.35,"never closed\r\n');
     expect(quotes.json().rows).toEqual([{ row: 2, message: expect.stringMatching(/^the quotes in this row do not pair up/) }]);
-    expect(await countLogs(t, user._id)).toBe(0);
+    expect(await logCount(t, user)).toBe(0);
   });
 
   it('accepts only .csv files', async () => {
@@ -255,7 +239,7 @@ describe('POST /api/util/import/csv/user-logs', () => {
     expect(res.json().error).toBe('Only .csv files can be imported. Save the spreadsheet as CSV (comma-separated, UTF-8) and upload that file.');
     const field = await importCsv(t, user.token, 'date', 'logs.csv', 'file');
     expect(field.json().error).toBe('Please send the file in the field "userLogs".');
-    expect(await countLogs(t, user._id)).toBe(0);
+    expect(await logCount(t, user)).toBe(0);
   });
 
   it('is for subscribers only, with the seeds\' exact message', async () => {
@@ -264,7 +248,7 @@ describe('POST /api/util/import/csv/user-logs', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: messages.importNeedsSubscription });
     expect(res.json().error).toBe('You need an active subscription to utilize The Inner Circle.');
-    expect(await countLogs(free, user._id)).toBe(0);
+    expect(await logCount(free, user)).toBe(0);
   });
 
   it('says so when the file is empty or has no logs', async () => {
@@ -286,7 +270,7 @@ describe('POST /api/util/import/csv/user-logs', () => {
     const res = await importCsv(t, user.token, csv);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json()).toEqual({ imported: 5000 });
-    expect(await countLogs(t, user._id)).toBe(5000);
+    expect(await logCount(t, user)).toBe(5000);
     expect(lines((await exportCsv(t, user.token)).body)).toEqual(lines(csv));
   });
 });
@@ -343,7 +327,7 @@ describe('POST /api/logs/from-photos', () => {
     const stored = await t.request({ method: 'GET', url: new URL(created[0]?.photo ?? '', 'http://x').pathname });
     expect(stored.statusCode).toBe(200);
     expect(await exifr.gps(stored.rawPayload).catch(() => undefined)).toBeUndefined();
-    expect(await countLogs(t, user._id)).toBe(2);
+    expect(await logCount(t, user)).toBe(2);
   });
 
   it('answers 200 with only skips when no photo has a position, and refuses a request without photos', async () => {
@@ -362,7 +346,7 @@ describe('POST /api/logs/from-photos', () => {
     const res = await send(t, user.token, files);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(`Send at most ${MAX_PHOTOS} photos at once. Nothing was created.`);
-    expect(await countLogs(t, user._id)).toBe(0);
+    expect(await logCount(t, user)).toBe(0);
   });
 
   it('keeps to the free monthly allowance', async () => {

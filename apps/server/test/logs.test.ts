@@ -1,24 +1,18 @@
 import { messages } from '@tightlines/core/messages';
-import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client';
-import { sendJson, startLoopbackServer, type LoopbackServer } from './support/loopback-http';
-import { openMeteo } from './support/open-meteo-fixture';
-import { createTestApp, registerUser, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { joinCircle, logCount, moveClock, registerUser, runEnrichmentNow } from '@tightlines/testkit/fixtures';
+import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
-let weather: LoopbackServer;
-let weatherDown = false;
+let weather: FakeOpenMeteo;
 let t: TestApp;
 let premium: TestApp;
 
 beforeAll(async () => {
-  weather = await startLoopbackServer((request, res) =>
-    weatherDown ? sendJson(res, { error: true, reason: 'maintenance' }, 503) : sendJson(res, openMeteo(request, new Date())),
-  );
-  const env = { OPEN_METEO_URL: weather.url, OPEN_METEO_ARCHIVE_URL: `${weather.url}/archive` };
-  t = await createTestApp(env);
-  premium = await createTestApp({ ...env, FEATURE_FLAGS: 'FREEFORALL' });
+  weather = await startFakeOpenMeteo();
+  t = await createTestApp(weather.env);
+  premium = await createTestApp({ ...weather.env, FEATURE_FLAGS: 'FREEFORALL' });
 });
 afterAll(async () => {
   await t.close();
@@ -86,7 +80,7 @@ describe('creating logs', () => {
 
   it('saves the log without weather when the service is down, then fills it in later', async () => {
     const user = await registerUser(t);
-    weatherDown = true;
+    weather.failWith = 503;
     let id: string;
     try {
       const res = await create(t, user.token, catchLog({ date: new Date(Date.now() - 26 * 3600_000).toISOString() }));
@@ -96,10 +90,12 @@ describe('creating logs', () => {
       expect(res.json().lunar).not.toBeNull();
       id = res.json()._id;
     } finally {
-      weatherDown = false;
+      weather.failWith = null;
     }
-    await t.database.db.execute(sql`update logs set enrich_after = now() - interval '1 second' where id = ${id}`);
-    expect(await t.services.logs.enrichPending()).toBeGreaterThanOrEqual(1);
+    // Not retried before its first retry time, a minute after the save.
+    expect(await runEnrichmentNow(t)).toBe(0);
+    moveClock(t, 2 * 60_000);
+    expect(await runEnrichmentNow(t)).toBeGreaterThanOrEqual(1);
     const after = await t.request({ method: 'GET', url: `/api/log/edit/${id}`, token: user.token });
     expect(after.json().pending).toEqual([]);
     expect(after.json().weather.airTemp).toEqual(expect.any(Number));
@@ -118,8 +114,7 @@ describe('creating logs', () => {
     const res = await create(t, user.token, catchLog(override));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(message);
-    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from logs where user_id = ${user._id}`);
-    expect(row?.n).toBe(0);
+    expect(await logCount(t, user)).toBe(0);
   });
 
   it('needs a session', async () => {
@@ -214,7 +209,7 @@ describe('privacy', () => {
     const owner = await registerUser(premium);
     const friend = await registerUser(premium);
     const stranger = await registerUser(premium);
-    await premium.database.db.execute(sql`insert into circle_members (owner_id, member_id) values (${owner._id}, ${friend._id})`);
+    await joinCircle(premium, owner, friend);
     const ids: Record<string, string> = {};
     for (const privacy of ['public', 'protected', 'private']) {
       ids[privacy] = (await create(premium, owner.token, catchLog({ privacy, tags: [privacy] }))).json()._id;

@@ -1,9 +1,8 @@
 import { messages } from '@tightlines/core/messages';
-import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../src/db/client';
-import { createTestApp, registerUser, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { moveClock, outboxMail, registerUser } from '@tightlines/testkit/fixtures';
+import { startMailServer } from '@tightlines/testkit/mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,15 +72,26 @@ describe('password reset', () => {
     expect(t.mailer.sent.length).toBe(before + 1);
   });
 
-  it('refuses an expired code', async () => {
+  it('refuses a code after its hour is up', async () => {
     const user = await registerUser(t);
     await startReset(user.email);
     const code = codeFrom(t.mailer.last(user.email)!.text);
-    await t.database.db.execute(
-      sql`update password_resets set expires_at = now() - interval '1 minute' where user_id = ${user._id}`,
-    );
+    moveClock(t, 61 * 60_000);
     const res = await t.request({ method: 'POST', url: '/api/user/password-token/', payload: { token: code } });
     expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/not valid or has expired/);
+  });
+
+  it('refuses a reset token after the hour is up', async () => {
+    const user = await registerUser(t);
+    await startReset(user.email);
+    const code = codeFrom(t.mailer.last(user.email)!.text);
+    const exchange = await t.request({ method: 'POST', url: '/api/user/password-token/', payload: { token: code } });
+    moveClock(t, 61 * 60_000);
+    const reset = await t.request({ method: 'POST', url: `/api/user/reset-password/${exchange.json().token}`, payload: { password: 'brand new pass' } });
+    expect(reset.statusCode).toBe(400);
+    const login = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: user.email, password: user.password } });
+    expect(login.statusCode).toBe(200);
   });
 
   it('refuses a short new password, an unknown token and a missing code', async () => {
@@ -97,31 +107,18 @@ describe('password reset', () => {
 
 describe('mail delivery', () => {
   it('goes through SMTP when SMTP_URL is set', async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as { port: number }).port;
-    const smtp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { configuredMailer: true });
+    const smtpServer = await startMailServer();
+    const smtp = await createTestApp({ SMTP_URL: smtpServer.url }, { configuredMailer: true });
     try {
       const user = await registerUser(smtp);
       await smtp.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
-      await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000 });
-      expect(received[0]).toContain(`To: ${user.email}`);
-      expect(received[0]).toMatch(/reset code is: [A-Z0-9]{8}/);
+      const mail = await smtpServer.mailbox.waitFor(user.email);
+      expect(mail.to).toEqual([user.email]);
+      expect(mail.raw).toContain(`To: ${user.email}`);
+      expect(mail.text).toMatch(/reset code is: [A-Z0-9]{8}/);
     } finally {
       await smtp.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtpServer.close();
     }
   });
 
@@ -130,14 +127,10 @@ describe('mail delivery', () => {
     try {
       const user = await registerUser(outbox);
       await outbox.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
-      await vi.waitFor(async () => expect(await queryRows(outbox.database.db, sql`select 1 from mail_outbox`)).toHaveLength(1));
-      const rows = await queryRows<{ to_address: string; text_body: string }>(
-        outbox.database.db,
-        sql`select to_address, text_body from mail_outbox`,
-      );
-      expect(rows).toHaveLength(1);
-      expect(rows[0]?.to_address).toBe(user.email);
-      expect(rows[0]?.text_body).toMatch(/reset code is/);
+      await vi.waitFor(async () => expect(await outboxMail(outbox)).toHaveLength(1));
+      const [mail] = await outboxMail(outbox);
+      expect(mail?.to).toBe(user.email);
+      expect(mail?.text).toMatch(/reset code is/);
     } finally {
       await outbox.close();
     }

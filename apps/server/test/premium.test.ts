@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from './support/app';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { givePremium, giveSubscription, moveClock, registerUser } from '@tightlines/testkit/fixtures';
 
 describe('premium and feature flags', () => {
   let t: TestApp;
@@ -14,12 +14,28 @@ describe('premium and feature flags', () => {
     const check = async () => (await t.request({ method: 'GET', url: '/api/user/has-subscription', token: user.token })).json();
     expect(await check()).toMatchObject({ status: 'none', premium: false });
 
-    await t.database.db.execute(sql`insert into subscriptions (user_id, plan, status) values (${user._id}, 'Monthly', 'canceled')`);
+    await giveSubscription(t, user, { plan: 'Monthly', status: 'canceled' });
     expect((await check()).premium).toBe(false);
-    await t.database.db.execute(sql`insert into subscriptions (user_id, plan, status, provider_id) values (${user._id}, 'Yearly', 'trialing', 'sub_123')`);
+    await giveSubscription(t, user, { plan: 'Yearly', status: 'trialing', providerId: 'sub_123' });
     expect(await check()).toMatchObject({ status: 'active', premium: true });
     const full = await t.request({ method: 'GET', url: '/api/user/full', token: user.token });
     expect(full.json()).toMatchObject({ premiumMember: true, stripe: { subscriptionId: 'sub_123' } });
+  });
+
+  it('ends when the paid period runs out', async () => {
+    const user = await registerUser(t);
+    const check = async () => (await t.request({ method: 'GET', url: '/api/user/has-subscription', token: user.token })).json();
+    await giveSubscription(t, user, { plan: 'Monthly', status: 'active', currentPeriodEnd: new Date(t.clock.now().getTime() + 86_400_000) });
+    expect(await check()).toMatchObject({ status: 'active', premium: true });
+    moveClock(t, 2 * 86_400_000);
+    expect(await check()).toMatchObject({ status: 'none', premium: false });
+  });
+
+  it('lifts the free allowance of logs', async () => {
+    const user = await registerUser(t);
+    await givePremium(t, user);
+    const check = await t.request({ method: 'GET', url: '/api/logs/can-create', token: user.token });
+    expect(check.json()).toMatchObject({ allowed: true, limit: null, premium: true });
   });
 
   it('serves the configured flags', async () => {

@@ -4,8 +4,8 @@ import { LakeSourceUnavailableError } from '../../src/providers/lakes/lakes';
 import type { Ring, SourceLake } from '../../src/providers/lakes/lakes';
 import { OverpassLakes } from '../../src/providers/lakes/overpass';
 import type { ProviderLog } from '../../src/providers/weather/weather';
-import { sendJson, startLoopbackServer } from '../support/loopback-http';
-import type { LoopbackHandler, LoopbackServer } from '../support/loopback-http';
+import { sendJson, startLoopbackServer } from '@tightlines/testkit/loopback';
+import type { LoopbackHandler, LoopbackServer } from '@tightlines/testkit/loopback';
 
 const HERE = { lat: 45.005, lng: -93.27 };
 

@@ -3,8 +3,8 @@ import { distanceKm } from '../../src/providers/lakes/geometry';
 import type { ProviderLog } from '../../src/providers/weather/weather';
 import { UsgsWaterflow } from '../../src/providers/waterflow/usgs';
 import { WaterflowUnavailableError } from '../../src/providers/waterflow/waterflow';
-import { sendJson, startLoopbackServer } from '../support/loopback-http';
-import type { LoopbackHandler, LoopbackServer } from '../support/loopback-http';
+import { sendJson, startLoopbackServer } from '@tightlines/testkit/loopback';
+import type { LoopbackHandler, LoopbackServer } from '@tightlines/testkit/loopback';
 
 const NOW = new Date('2026-06-15T17:30:00Z');
 // Downtown St. Paul, a kilometre from the Mississippi gauge at Robert Street.

@@ -8,9 +8,9 @@ import {
 import { OpenMeteoWeather } from '../../src/providers/weather/open-meteo';
 import { WeatherUnavailableError } from '../../src/providers/weather/weather';
 import type { ProviderLog } from '../../src/providers/weather/weather';
-import { sendJson, startLoopbackServer } from '../support/loopback-http';
-import { openMeteo } from '../support/open-meteo-fixture';
-import type { LoopbackHandler, LoopbackServer } from '../support/loopback-http';
+import { sendJson, startLoopbackServer } from '@tightlines/testkit/loopback';
+import { openMeteoBody } from '@tightlines/testkit/open-meteo';
+import type { LoopbackHandler, LoopbackServer } from '@tightlines/testkit/loopback';
 
 // 12:30 CDT on a June Monday in Minneapolis.
 const NOW = new Date('2026-06-15T17:30:00Z');
@@ -52,7 +52,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   server.requests.length = 0;
-  respond = (request, res) => sendJson(res, openMeteo(request, NOW, '2026-06-15T12:30'));
+  respond = (request, res) => sendJson(res, openMeteoBody(request, NOW, '2026-06-15T12:30'));
   now = NOW;
   warnings = [];
 });
@@ -169,7 +169,7 @@ describe('caching', () => {
     respond = (_request, res) => sendJson(res, { error: true, reason: 'Service overloaded' }, 503);
     const weather = provider();
     await expect(weather.current(MINNEAPOLIS)).rejects.toThrow(WeatherUnavailableError);
-    respond = (request, res) => sendJson(res, openMeteo(request, NOW, '2026-06-15T12:30'));
+    respond = (request, res) => sendJson(res, openMeteoBody(request, NOW, '2026-06-15T12:30'));
     await expect(weather.current(MINNEAPOLIS)).resolves.toMatchObject({ airTemp: 71.3 });
     expect(server.requests).toHaveLength(2);
   });

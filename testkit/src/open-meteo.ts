@@ -1,28 +1,92 @@
+// The one stand-in for Open-Meteo, shared by the server tests, the end-to-end specs and the
+// benches: a real HTTP server on loopback that answers the documented JSON of the forecast API
+// (current, hourly, daily, past_days/forecast_days) and of the historical archive API
+// (start_date/end_date), echoing only the variables asked for, with values derived from the day
+// and hour so tests can predict them. Like the real service, every time string is local to the
+// requested zone and written with the zone's UTC offset at request time, even for dates on the
+// other side of a DST change.
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
-import type { RecordedRequest } from './loopback-http';
+import { sendJson, startLoopbackServer, type RecordedRequest } from './loopback';
+
+/** The forecast API's path, under OPEN_METEO_URL. */
+export const FORECAST_PATH = '/v1/forecast';
+/** Where the fake serves the archive API: OPEN_METEO_ARCHIVE_URL is `<url>/archive`. */
+export const ARCHIVE_PREFIX = '/archive';
+const ARCHIVE_PATH = `${ARCHIVE_PREFIX}/v1/archive`;
+
+export type FakeOpenMeteo = {
+  /** Base URL without a trailing slash, for OPEN_METEO_URL. */
+  url: string;
+  /** For OPEN_METEO_ARCHIVE_URL. */
+  archiveUrl: string;
+  /** Both settings, to spread into a boot's env. */
+  env: { OPEN_METEO_URL: string; OPEN_METEO_ARCHIVE_URL: string };
+  /** Every request received, oldest first. */
+  requests: RecordedRequest[];
+  /** When set, every request is answered with this status and Open-Meteo's error body: the service is down. */
+  failWith: number | null;
+  close(): Promise<void>;
+};
+
+/** What "now" looks like at any place (the `current` block), so tests and specs can assert on it. */
+export const CURRENT: Readonly<Record<string, number>> = {
+  temperature_2m: 71.3,
+  relative_humidity_2m: 64,
+  dew_point_2m: 58.1,
+  weather_code: 2,
+  cloud_cover: 45,
+  pressure_msl: 1012.4,
+  wind_speed_10m: 8.7,
+  wind_direction_10m: 200,
+  precipitation: 0.01,
+};
 
 /**
- * Answers like Open-Meteo (documented JSON shape), echoing back only the
- * variables asked for, with values derived from the day and hour so tests can
- * predict them. Like the real service, every time string uses the zone's UTC
- * offset at request time, even for dates on the other side of a DST change.
+ * Starts the fake on 127.0.0.1 and a free port. `now` is the service's clock (the real one unless
+ * a test needs another). Unknown paths get a 404 with Open-Meteo's error body.
  */
-export function openMeteo(request: RecordedRequest, now: Date, currentTime?: string): unknown {
-  const url = new URL(request.url, 'http://loopback');
-  const q = url.searchParams;
+export async function startFakeOpenMeteo(options: { now?: () => Date } = {}): Promise<FakeOpenMeteo> {
+  const now = options.now ?? (() => new Date());
+  const server = await startLoopbackServer((request, res) => {
+    const path = new URL(request.url, 'http://loopback').pathname;
+    const known = path === FORECAST_PATH || path === ARCHIVE_PATH;
+    if (fake.failWith !== null) return sendJson(res, { error: true, reason: 'Service unavailable' }, fake.failWith);
+    if (!known) return sendJson(res, { error: true, reason: `No such path ${path}` }, 404);
+    sendJson(res, openMeteoBody(request, now()));
+  });
+  const archiveUrl = `${server.url}${ARCHIVE_PREFIX}`;
+  const fake: FakeOpenMeteo = {
+    url: server.url,
+    archiveUrl,
+    env: { OPEN_METEO_URL: server.url, OPEN_METEO_ARCHIVE_URL: archiveUrl },
+    requests: server.requests,
+    failWith: null,
+    close: () => server.close(),
+  };
+  return fake;
+}
+
+/**
+ * The body Open-Meteo answers to one forecast or archive request at `now`, whatever the path: for
+ * tests that serve it from a loopback handler of their own (to hang, fail or count requests).
+ * `currentTime` overrides the `current.time` string.
+ */
+export function openMeteoBody(request: Pick<RecordedRequest, 'url'>, now: Date, currentTime?: string): unknown {
+  const q = new URL(request.url, 'http://loopback').searchParams;
   const timeZone = q.get('timezone') ?? 'GMT';
   const offsetSeconds = -new TZDate(now.getTime(), timeZone).getTimezoneOffset() * 60;
   const days = requestedDays(q, timeZone, now);
   const list = (name: string) => (q.get(name) ?? '').split(',').filter(Boolean);
 
   const body: Record<string, unknown> = {
+    // The service snaps to its grid, so the point it answers for is near, not equal to, the one asked.
     latitude: Number(q.get('latitude')) + 0.004,
     longitude: Number(q.get('longitude')) - 0.003,
     generationtime_ms: 0.2,
     utc_offset_seconds: offsetSeconds,
     timezone: timeZone,
-    timezone_abbreviation: 'CDT',
+    timezone_abbreviation: abbreviation(now, timeZone),
     elevation: 256,
   };
   const hourlyVars = list('hourly');
@@ -48,10 +112,15 @@ export function openMeteo(request: RecordedRequest, now: Date, currentTime?: str
     body.current = {
       time: currentTime ?? formatISO(new TZDate(now.getTime(), timeZone)).slice(0, 16),
       interval: 900,
-      ...Object.fromEntries(currentVars.map((v) => [v, CURRENT[v]])),
+      ...Object.fromEntries(currentVars.map((v) => [v, CURRENT[v] ?? null])),
     };
   }
   return body;
+}
+
+function abbreviation(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(now);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
 }
 
 function requestedDays(q: URLSearchParams, timeZone: string, now: Date): string[] {
@@ -120,16 +189,3 @@ function dayValue(variable: string, date: string): number | null {
       return null;
   }
 }
-
-const CURRENT: Record<string, number> = {
-  temperature_2m: 71.3,
-  relative_humidity_2m: 64,
-  dew_point_2m: 58.1,
-  weather_code: 2,
-  cloud_cover: 45,
-  pressure_msl: 1012.4,
-  wind_speed_10m: 8.7,
-  wind_direction_10m: 200,
-  precipitation: 0.01,
-};
-

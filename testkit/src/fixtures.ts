@@ -1,0 +1,109 @@
+// Named fixtures for the server's integration tests: each arranges one thing a user story needs
+// ("a premium angler", "a friend in the Inner Circle", "a minute later the background job runs")
+// through the app's public services or its HTTP API, so tests say what they mean and a change
+// in how the server stores something is made here once. Where no service writes the state yet
+// (subscriptions before billing, circle members before the Inner Circle), the fixture writes the
+// row through the schema, in this file only.
+import { asc, count, eq } from 'drizzle-orm';
+import { onTestFinished } from 'vitest';
+import type { PLAN_NAMES } from '@tightlines/core/accounts';
+import { circleMembers, mailOutbox, sessions, subscriptions, users } from '@tightlines/server/src/db/schema';
+import type { TestApp } from './app';
+import { insertSampleLogs, sampleLogs, type SampleLog } from './seed';
+
+type Plan = (typeof PLAN_NAMES)[number];
+/** Someone the test registered: their id, token and the account they signed up with. */
+export type Member = Awaited<ReturnType<typeof registerUser>>;
+type Someone = { _id: string };
+
+let counter = 0;
+/** Sign-up details no other test in this run uses. */
+export function newAccount(prefix = 'angler') {
+  counter += 1;
+  const id = `${prefix}${process.pid}x${counter}`;
+  return { username: id, email: `${id}@example.com`, password: 'correct horse 42', passwordConfirm: 'correct horse 42' };
+}
+
+/** Signs up through POST /api/user/register, as the sign-up form does. */
+export async function registerUser(t: TestApp, account = newAccount()) {
+  const res = await t.request({ method: 'POST', url: '/api/user/register', payload: account });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const user = res.json() as { _id: string; token: string; username: string; email: string };
+  return { ...account, ...user };
+}
+
+/** A paid plan, active now: premium by the one rule. */
+export async function givePremium(t: TestApp, user: Someone, plan: Plan = 'Monthly'): Promise<void> {
+  await giveSubscription(t, user, { plan, status: 'active' });
+}
+
+/** A subscription in any state the payment provider reports, for tests of the premium rule itself. */
+export async function giveSubscription(
+  t: TestApp,
+  user: Someone,
+  subscription: { plan: string; status: string; providerId?: string; currentPeriodEnd?: Date },
+): Promise<void> {
+  await t.database.db.insert(subscriptions).values({ userId: user._id, ...subscription });
+}
+
+/** Lets `member` into `owner`'s Inner Circle, so the member may read the owner's protected logs. */
+export async function joinCircle(t: TestApp, owner: Someone, member: Someone): Promise<void> {
+  await t.database.db.insert(circleMembers).values({ ownerId: owner._id, memberId: member._id });
+}
+
+/**
+ * One pass of the background job that fills in outside data a log could not get when it was
+ * saved, run now instead of on its timer. Resolves with how many logs it retried.
+ */
+export function runEnrichmentNow(t: TestApp): Promise<number> {
+  return t.services.logs.enrichPending();
+}
+
+/** Moves the app's clock `ms` forward (expiry, retry times, "today") until the current test ends. */
+export function moveClock(t: TestApp, ms: number): void {
+  t.clock.advance(ms);
+  onTestFinished(() => t.clock.advance(-ms));
+}
+
+/** How many logs the angler has, as their own log list counts them. */
+export async function logCount(t: TestApp, user: { token: string }): Promise<number> {
+  const res = await t.request({ method: 'GET', url: '/api/user/logs?limit=1', token: user.token });
+  if (res.statusCode !== 200) throw new Error(`log list failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { total: number }).total;
+}
+
+/** How many accounts exist, to show that a refused sign-up stored nothing. */
+export async function accountCount(t: TestApp): Promise<number> {
+  const [row] = await t.database.db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0);
+}
+
+/** What the database keeps of an angler's password and sessions (it should be hashes only). */
+export async function storedSecrets(t: TestApp, user: Someone): Promise<{ passwordHash: string; tokenHashes: string[] }> {
+  const [account] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user._id));
+  if (!account) throw new Error(`no account ${user._id}`);
+  const tokens = await t.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user._id));
+  return { passwordHash: account.passwordHash, tokenHashes: tokens.map((s) => s.tokenHash) };
+}
+
+/** Mail the app kept in its outbox (no SMTP_URL configured), oldest first. */
+export async function outboxMail(t: TestApp): Promise<Array<{ to: string; subject: string; text: string }>> {
+  return t.database.db
+    .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text })
+    .from(mailOutbox)
+    .orderBy(asc(mailOutbox.createdAt));
+}
+
+/**
+ * A season of the demo generator's sample logs (every column filled), saved straight into the
+ * angler's account the way the demo seed saves them. Resolves with the logs as generated.
+ */
+export async function giveSampleLogs(
+  t: TestApp,
+  user: Someone,
+  options: { count: number; seed: number; season?: number },
+): Promise<SampleLog[]> {
+  const logs = sampleLogs({ userId: user._id, count: options.count, seed: options.seed, season: options.season ?? 2025 });
+  await insertSampleLogs(t.database, user._id, logs);
+  return logs;
+}

@@ -1,0 +1,19 @@
+/**
+ * The settings every boot of the app under test starts from, in process (app.ts) or as a real
+ * process (process.ts); a caller's own settings go on top.
+ */
+
+/** The discard port on loopback: a call that reaches it fails at once and never leaves the machine. */
+export const NOWHERE = 'http://127.0.0.1:9';
+
+export const HARNESS_SETTINGS: Readonly<Record<string, string>> = {
+  DEMO_DATA: 'off',
+  // Tests sign in far more often than a person could; the limits have their own test.
+  AUTH_RATE_LIMIT: '1000',
+  // Background enrichment runs when a test asks for it (runEnrichmentNow), never on a timer mid-test.
+  ENRICH_INTERVAL_SECONDS: '3600',
+  // Outside services stay off the network unless a test or bench points them at a fake;
+  // USGS and Overpass are unset (off) unless given.
+  OPEN_METEO_URL: NOWHERE,
+  OPEN_METEO_ARCHIVE_URL: NOWHERE,
+};
