@@ -255,11 +255,11 @@ function bundle(root: string) {
   };
 
   const entry = [...initial].find((f) => /assets\/index-[^/]+\.js$/.test(f));
-  const page = entry ? dynamicImports(entry).find((d) => /\/dash-data-page-[^/]+\.js$/.test(d.target)) : undefined;
+  const page = entry ? dynamicImports(entry).find((d) => /\/fishing-data-page-[^/]+\.js$/.test(d.target)) : undefined;
   const builtAt = fs.statSync(index).mtime.toISOString().replace(/\.\d+Z$/, 'Z');
   const initialAssets = [...initial].map(asset);
   if (!page) {
-    const names = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /dash-data|log-map|chart|leaflet|markercluster/i.test(f) && !f.endsWith('.map'));
+    const names = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /fishing-data|log-map|chart|leaflet|markercluster/i.test(f) && !f.endsWith('.map'));
     return { builtAt, found: false as const, initial: initialAssets, matching: names.map((f) => asset(`assets/${f}`)) };
   }
   const initialClosure = closure([...initial], new Set());
@@ -292,7 +292,7 @@ function bundleMarkdown(b: ReturnType<typeof bundle>): string {
   const line = (label: string, assets: Asset[]) => [label, String(assets.length), kb(sum(assets, 'raw')), kb(sum(assets, 'gzip'))];
   if (!b.found) {
     return [
-      `**Web bundle** (apps/web/dist built ${b.builtAt}): the router has no /dash-data page chunk in this build; files whose names mention dash-data, log-map, chart, leaflet or markercluster:`,
+      `**Web bundle** (apps/web/dist built ${b.builtAt}): the router has no /dash-data page chunk in this build; files whose names mention fishing-data, log-map, chart, leaflet or markercluster:`,
       '',
       table(['file', 'KB', 'KB gzip'], b.matching.map((a) => [a.file, kb(a.raw), kb(a.gzip)])),
     ].join('\n');

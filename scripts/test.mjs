@@ -2,9 +2,9 @@
 // `npm test`: the one command that says whether the tree is good, locally and in CI (.ci/run).
 //
 // Runs, in order, streaming each step's output and stopping at the first failure:
-//   lint -> migrations in sync with the schema -> core unit tests -> server integration tests on
-//   PGlite -> the same suite on PostgreSQL (only when TEST_DATABASE_URL is set) -> web build ->
-//   Chromium present -> end-to-end tests in the browser.
+//   lint -> migrations in sync with the schema -> core unit tests -> web unit tests -> server
+//   integration tests on PGlite -> the same suite on PostgreSQL (only when TEST_DATABASE_URL is
+//   set) -> web build -> Chromium present -> end-to-end tests in the browser.
 // Prints how long each step took and, last, a line `N passed, N failed` counting test cases over
 // every vitest run (read from vitest's JSON reporter).
 import { spawn } from 'node:child_process';
@@ -191,6 +191,7 @@ const steps = [
   { name: 'lint', run: () => run('npm', ['run', 'lint']).then((r) => r.code) },
   { name: 'migrations in sync', run: migrationsInSync },
   { name: 'core unit tests', run: () => vitest('core', path.join(root, 'packages/core')) },
+  { name: 'web unit tests', run: () => vitest('web', path.join(root, 'apps/web')) },
   {
     name: 'server integration tests (PGlite)',
     run: () => vitest('server-pglite', path.join(root, 'apps/server'), withoutTestDatabase()),

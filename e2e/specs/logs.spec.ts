@@ -141,7 +141,7 @@ describe('logs in the browser', () => {
     await page.getByRole('img', { name: created!.weather!.summary! }).waitFor();
     await page.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}[ap]m$/).waitFor();
     await page.getByText(/^\d+\.\d{2} in$/).waitFor();
-    await page.getByText(/^\d+ mph /).waitFor();
+    await page.getByText(/^\d+ MPH /).waitFor();
     await page.getByText('Congratulations').waitFor();
     await page.getByText('Moon phase').waitFor();
     await page.getByText(created!.lunar!.moonPhase, { exact: true }).waitFor();

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { sessionExpired } from '../lib/api';
-import { userKeys } from '../lib/current-user';
+import { currentUserQueryOptions } from '../lib/current-user';
 import { createRouter } from './router';
 import { theme } from './theme';
 
@@ -14,7 +14,7 @@ export function App() {
   const [router] = useState(createRouter);
 
   useEffect(() => {
-    const forget = () => queryClient.setQueryData(userKeys.current, null);
+    const forget = () => queryClient.setQueryData(currentUserQueryOptions().queryKey, null);
     sessionExpired.addEventListener('expired', forget);
     return () => sessionExpired.removeEventListener('expired', forget);
   }, [queryClient]);

@@ -16,12 +16,12 @@ const notYet = (path: string, title: string, name?: string): RouteObject => ({
 
 const page = (path: string, load: Loader, name?: string): RouteObject => ({ path, lazy: load, handle: { name } });
 
-const accounts = {
-  landing: () => import('../features/accounts/landing-page').then((m) => ({ Component: m.LandingPage })),
-  loginRegister: () => import('../features/accounts/login-register-page').then((m) => ({ Component: m.LoginRegisterPage })),
-  forgot: () => import('../features/accounts/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
-  confirm: () => import('../features/accounts/confirm-reset-page').then((m) => ({ Component: m.ConfirmResetPage })),
-  reset: () => import('../features/accounts/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+const auth = {
+  landing: () => import('../features/auth/landing-page').then((m) => ({ Component: m.LandingPage })),
+  loginRegister: () => import('../features/auth/login-register-page').then((m) => ({ Component: m.LoginRegisterPage })),
+  forgot: () => import('../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+  confirm: () => import('../features/auth/confirm-reset-page').then((m) => ({ Component: m.ConfirmResetPage })),
+  reset: () => import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
 };
 const logs = {
   create: () => import('../features/logs/create-log-page').then((m) => ({ Component: m.CreateLogPage })),
@@ -33,11 +33,11 @@ const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' |
   import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
 
 const publicRoutes: RouteObject[] = [
-  page('/', accounts.landing, 'Home'),
-  page('/landing', accounts.landing, 'Landing'),
-  page('/forgot-password', accounts.forgot, 'Forgot Password'),
-  page('/confirm-reset-password', accounts.confirm, 'Confirm Reset Password'),
-  page('/reset-password/:token', accounts.reset, 'Reset Password'),
+  page('/', auth.landing, 'Home'),
+  page('/landing', auth.landing, 'Landing'),
+  page('/forgot-password', auth.forgot, 'Forgot Password'),
+  page('/confirm-reset-password', auth.confirm, 'Confirm Reset Password'),
+  page('/reset-password/:token', auth.reset, 'Reset Password'),
   page('/faq', info('FaqPage'), 'FAQ'),
   page('/about', info('AboutPage'), 'About'),
   page('/privacy', info('PrivacyPage'), 'Privacy'),
@@ -63,10 +63,10 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const visitorRoutes: RouteObject[] = [
-  page('/login-register', accounts.loginRegister, 'Login Register'),
-  page('/login-register/:action', accounts.loginRegister, 'Login Register'),
-  page('/register/:coupon', accounts.loginRegister, 'Register'),
-  page('/register-cash', accounts.loginRegister, 'Register Cash'),
+  page('/login-register', auth.loginRegister, 'Login Register'),
+  page('/login-register/:action', auth.loginRegister, 'Login Register'),
+  page('/register/:coupon', auth.loginRegister, 'Register'),
+  page('/register-cash', auth.loginRegister, 'Register Cash'),
 ];
 
 const memberRoutes: RouteObject[] = [
@@ -74,7 +74,7 @@ const memberRoutes: RouteObject[] = [
   notYet('/subscription', 'Subscription'),
   notYet('/free-for-all', 'Our Gift to You'),
   page('/account', () => import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })), 'My Account'),
-  page('/dash-data', () => import('../features/analysis/dash-data-page').then((m) => ({ Component: m.DashDataPage })), 'Fishing Data'),
+  page('/dash-data', () => import('../features/fishing-data/fishing-data-page').then((m) => ({ Component: m.FishingDataPage })), 'Fishing Data'),
   notYet('/inner-circle', 'Inner Circle'),
   page('/create-log', logs.create, 'Create Log'),
   page('/log/edit/:id', logs.edit, 'Edit Log'),

@@ -1,4 +1,4 @@
-import { fillPath, queryString, type AnswerOf, type CallInput, type Contract } from '@tightlines/core/api/contract';
+import { fillPath, isRaw, queryString, type AnswerOf, type CallInput, type Contract } from '@tightlines/core/api/contract';
 import type { ErrorBody } from '@tightlines/core/http';
 import { session } from './session';
 import { createStore } from './store';
@@ -8,11 +8,15 @@ export const inflight = createStore(0);
 /** Raised when the server no longer accepts our token, so the app can forget the user. */
 export const sessionExpired = new EventTarget();
 
+const UNREACHABLE = 'We could not reach Tightlines. Check your connection and try again.';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: ErrorBody['errors'],
+    /** The whole error answer, for the few that carry more than a sentence (the CSV import's bad rows). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -23,41 +27,111 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { body?: unknown; form?: FormData; signal?: AbortSignal };
+// Every query and mutation of the app fails with an ApiError (a lost connection included), so
+// `query.error` and `mutation.error` are typed as one.
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+  }
+}
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: Options = {}): Promise<T> {
+type Request = {
+  method: Contract['method'];
+  path: string;
+  body?: BodyInit;
+  json: boolean;
+  signal?: AbortSignal | undefined;
+  onUploadProgress?: ((fraction: number) => void) | undefined;
+};
+type Answer = { status: number; ok: boolean; text: () => Promise<string>; blob: () => Promise<Blob> };
+
+export type CallOptions = {
+  signal?: AbortSignal;
+  /** Reports how much of an upload has been sent, from 0 to 1 (fetch cannot, so this goes through XMLHttpRequest). */
+  onUploadProgress?: (fraction: number) => void;
+};
+
+/**
+ * Calls one endpoint through its contract: the path, method and input shape come from
+ * packages/core/src/api, and the answer is typed by the contract's response schema. Answers that
+ * are not JSON (a CSV export, an iCalendar file) arrive as a Blob.
+ */
+export function call<C extends Contract>(
+  contract: C,
+  ...[input, options]: keyof CallInput<C> extends never
+    ? [input?: Record<string, never>, options?: CallOptions]
+    : [input: CallInput<C>, options?: CallOptions]
+): Promise<AnswerOf<C>> {
+  const given = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData };
+  const search = queryString(given.query);
+  const json = !given.form && given.body !== undefined;
+  return send(
+    {
+      method: contract.method,
+      path: fillPath(contract.path, given.params) + (search ? `?${search}` : ''),
+      json,
+      ...(given.form ? { body: given.form } : json ? { body: JSON.stringify(given.body) } : {}),
+      signal: options?.signal,
+      onUploadProgress: options?.onUploadProgress,
+    },
+    isRaw(contract.response),
+  ) as Promise<AnswerOf<C>>;
+}
+
+/** Adds the bearer token, counts the request for the loading indicator and turns failures into ApiErrors. */
+async function send(request: Request, raw: boolean): Promise<unknown> {
   const headers: Record<string, string> = {};
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (options.form) body = options.form;
-  else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
+  if (request.json) headers['content-type'] = 'application/json';
   inflight.set(inflight.get() + 1);
   try {
-    let response: Response;
+    let answer: Answer;
     try {
-      response = await fetch(path, { method, headers, body, signal: options.signal ?? null });
+      answer = request.onUploadProgress ? await withProgress(request, headers) : await fetch(request.path, { method: request.method, headers, body: request.body ?? null, signal: request.signal ?? null });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      throw new ApiError(0, 'We could not reach Tightlines. Check your connection and try again.');
+      throw new ApiError(0, UNREACHABLE);
     }
-    const text = await response.text();
-    const data: unknown = text ? safeJson(text) : null;
-    if (!response.ok) {
-      if (response.status === 401 && token) {
-        session.clear();
-        sessionExpired.dispatchEvent(new Event('expired'));
-      }
-      const err = (data ?? {}) as Partial<ErrorBody>;
-      throw new ApiError(response.status, err.error ?? `The request failed (${response.status}). Please try again.`, err.errors);
+    if (answer.ok) {
+      if (raw) return await answer.blob();
+      const text = await answer.text();
+      return text ? safeJson(text) : null;
     }
-    return data as T;
+    if (answer.status === 401 && token) {
+      session.clear();
+      sessionExpired.dispatchEvent(new Event('expired'));
+    }
+    const text = await answer.text();
+    const body = text ? safeJson(text) : null;
+    const err = (body && typeof body === 'object' ? body : {}) as Partial<ErrorBody>;
+    throw new ApiError(answer.status, err.error ?? `The request failed (${answer.status}). Please try again.`, err.errors, body);
   } finally {
     inflight.set(inflight.get() - 1);
   }
+}
+
+function withProgress(request: Request, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, request.path);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.responseType = 'blob';
+    const report = request.onUploadProgress!;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) report(e.loaded / e.total);
+    };
+    xhr.upload.onload = () => report(1);
+    xhr.onload = () => {
+      const blob = xhr.response as Blob;
+      resolve({ status: xhr.status, ok: xhr.status >= 200 && xhr.status < 300, text: () => blob.text(), blob: () => Promise.resolve(blob) });
+    };
+    xhr.onerror = () => reject(new TypeError(UNREACHABLE));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    // call() only sends FormData this way (uploads); fetch handles every other body.
+    xhr.send((request.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 function safeJson(text: string): unknown {
@@ -66,23 +140,4 @@ function safeJson(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/**
- * Calls one endpoint through its contract: the path, method and input shape come from
- * packages/core/src/api, and the answer is typed by the contract's response schema.
- */
-export function call<C extends Contract>(
-  contract: C,
-  ...[input, options]: keyof CallInput<C> extends never
-    ? [input?: Record<string, never>, options?: { signal?: AbortSignal }]
-    : [input: CallInput<C>, options?: { signal?: AbortSignal }]
-): Promise<AnswerOf<C>> {
-  const given = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; form?: FormData };
-  const search = queryString(given.query);
-  const path = fillPath(contract.path, given.params) + (search ? `?${search}` : '');
-  return api<AnswerOf<C>>(contract.method, path, {
-    ...(given.form ? { form: given.form } : given.body !== undefined ? { body: given.body } : {}),
-    ...(options?.signal ? { signal: options.signal } : {}),
-  });
 }

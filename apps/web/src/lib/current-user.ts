@@ -1,28 +1,36 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as accounts from '@tightlines/core/api/accounts';
 import type { UserView } from '@tightlines/core/accounts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './api';
+import { call } from './api';
 import { session } from './session';
-
-export const userKeys = { current: ['user', 'full'] as const };
 
 /**
  * The signed-in user, loaded once and shared by every screen. Null for a visitor; a visitor
  * costs no request because there is no token to check.
  */
-export function useCurrentUser() {
-  const query = useQuery({
-    queryKey: userKeys.current,
-    queryFn: async () => (session.token() ? api<UserView>('GET', '/api/user/full') : null),
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'full'],
+    queryFn: async () => (session.token() ? call(accounts.fullUser) : null),
     staleTime: 60_000,
-    retry: (count, error) => (error as { status?: number }).status !== 401 && count < 2,
+    retry: (count, error) => error.status !== 401 && count < 2,
   });
+
+export function useCurrentUser() {
+  const query = useQuery(currentUserQueryOptions());
   return { user: query.data ?? null, isLoading: query.isPending, query };
 }
 
-export function useSignIn() {
+/** Keeps an answer that carries the whole user (sign-in, profile changes) as the current user. */
+export function useKeepUser() {
   const client = useQueryClient();
+  return (user: UserView | null) => client.setQueryData(currentUserQueryOptions().queryKey, user);
+}
+
+export function useSignIn() {
+  const keep = useKeepUser();
   return (user: UserView & { token?: string }) => {
     if (user.token) session.set(user.token);
-    client.setQueryData(userKeys.current, { ...user, token: undefined });
+    keep({ ...user, token: undefined });
   };
 }

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as util from '@tightlines/core/api/util';
+import { call } from './api';
+
+export const featureFlagsQueryOptions = () =>
+  queryOptions({ queryKey: ['featureflags'], queryFn: () => call(util.featureFlags), staleTime: 5 * 60_000 });
 
 export function useFeatureFlags(): string[] {
-  const query = useQuery({
-    queryKey: ['featureflags'],
-    queryFn: () => api<string[]>('GET', '/api/util/featureflags'),
-    staleTime: 5 * 60_000,
-  });
-  return query.data ?? [];
+  return useQuery(featureFlagsQueryOptions()).data ?? [];
 }

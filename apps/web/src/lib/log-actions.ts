@@ -2,59 +2,50 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tightlines/core/messages';
 import { useNavigate } from 'react-router';
 import { showError, showSuccess } from './alerts';
-import { api, type ApiError } from './api';
+import { ApiError, call } from './api';
+import { currentPosition } from './geolocation';
+import { myLogsKey } from './my-logs';
+import { useSubmitMutation } from './submit-mutation';
 
-type CanCreate = { allowed: boolean; used: number; limit: number | null; premium: boolean };
+/**
+ * The log contracts carry core's log and solunar modules; every page's header offers these actions,
+ * so the contracts load on the first click rather than with the first screen.
+ */
+const logsApi = () => import('@tightlines/core/api/logs');
 
-/** The seeds' browser lookup: 10 s to answer, and a fix up to 10 minutes old is good enough. */
-function currentPosition(): Promise<{ lat: number; lng: number }> {
-  return new Promise((resolve, reject) => {
-    if (!('geolocation' in navigator)) return reject(new Error(messages.geolocationDisabled));
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude }),
-      () => reject(new Error(messages.geolocationDisabled)),
-      { timeout: 10_000, maximumAge: 600_000 },
-    );
-  });
-}
-
-/** The header's Instant Draft: a Draft log here and now, to be completed later. */
+/**
+ * The header's, the phone menu's and the dashboard's Instant Draft: a Draft log here and now, to be
+ * completed later. `run` starts it; the buttons show `isPending`.
+ */
 export function useInstantDraft() {
   const client = useQueryClient();
-  return async () => {
-    let location: { lat: number; lng: number };
-    try {
-      location = await currentPosition();
-    } catch {
-      showError(messages.geolocationDisabled);
-      return;
-    }
-    try {
-      await api('POST', '/api/logs/create', { body: { type: 'Draft', location } });
-    } catch (e) {
-      const err = e as ApiError;
-      showError(err.status === 403 ? messages.allowanceExceeded : err.message);
-      return;
-    }
-    await client.invalidateQueries({ queryKey: ['logs'] });
-    showSuccess(messages.draftCreated);
-  };
+  const mutation = useSubmitMutation({
+    mutationFn: async () => {
+      const here = currentPosition().catch(() => {
+        throw new ApiError(0, messages.geolocationDisabled);
+      });
+      const [{ createLog }, location] = await Promise.all([logsApi(), here]);
+      return call(createLog, { body: { type: 'Draft', location } });
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: myLogsKey });
+      showSuccess(messages.draftCreated);
+    },
+    onError: (err) => showError(err.status === 403 ? messages.allowanceExceeded : err.message),
+  });
+  return { run: () => mutation.mutate(), isPending: mutation.isPending };
 }
 
 /** Create Log asks first whether the allowance has room, so nobody fills in a form that cannot be saved. */
 export function useCreateLog() {
   const navigate = useNavigate();
-  return async () => {
-    try {
-      const answer = await api<CanCreate>('GET', '/api/logs/can-create');
-      if (!answer.allowed) {
-        showError(messages.allowanceExceeded);
-        return;
-      }
-    } catch (e) {
-      showError((e as ApiError).message);
-      return;
-    }
-    await navigate('/create-log');
-  };
+  const mutation = useSubmitMutation({
+    mutationFn: async () => call((await logsApi()).canCreate),
+    onSuccess: async (answer) => {
+      if (answer.allowed) await navigate('/create-log');
+      else showError(messages.allowanceExceeded);
+    },
+    onError: (err) => showError(err.message),
+  });
+  return { run: () => mutation.mutate(), isPending: mutation.isPending };
 }

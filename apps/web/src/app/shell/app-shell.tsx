@@ -6,10 +6,11 @@ import { AlertDialog } from '../../components/alert-dialog';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useCurrentUser } from '../../lib/current-user';
 import { useInstantDraft } from '../../lib/log-actions';
+import { LogModal } from '../log-modal';
 import { secondaryLinks, topLinks, visibleLinks } from '../navigation';
 import { Footer } from './footer';
 import { Header } from './header';
-import { logout } from './use-logout';
+import { useLogout } from './use-logout';
 import classes from './shell.module.css';
 
 export type RouteHandle = { name?: string; hideNavigation?: boolean };
@@ -26,6 +27,7 @@ export function Shell() {
   const hideNavigation = name !== undefined && FULL_SCREEN_ROUTES.has(name);
   const signedIn = user !== null;
   const instantDraft = useInstantDraft();
+  const logout = useLogout();
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -66,12 +68,25 @@ export function Shell() {
             </NavLink>
           ))}
           {signedIn && (
-            <button type="button" className={classes.mobileLink} style={{ border: 0, background: 'none', textAlign: 'left', cursor: 'pointer' }} onClick={() => void instantDraft()}>
+            <button
+              type="button"
+              className={classes.mobileLink}
+              style={{ border: 0, background: 'none', textAlign: 'left', cursor: 'pointer' }}
+              disabled={instantDraft.isPending}
+              aria-busy={instantDraft.isPending}
+              onClick={instantDraft.run}
+            >
               Instant Draft
             </button>
           )}
           {signedIn && (
-            <button type="button" className={classes.mobileLink} style={{ border: 0, background: 'none', textAlign: 'left', cursor: 'pointer' }} onClick={() => void logout()}>
+            <button
+              type="button"
+              className={classes.mobileLink}
+              style={{ border: 0, background: 'none', textAlign: 'left', cursor: 'pointer' }}
+              disabled={logout.isPending}
+              onClick={logout.run}
+            >
               Logout
             </button>
           )}
@@ -96,6 +111,7 @@ export function Shell() {
       </AppShell.Main>
       <LoadingIndicator />
       <AlertDialog />
+      <LogModal />
     </AppShell>
   );
 }

@@ -3,7 +3,7 @@ import type { UserView } from '@tightlines/core/accounts';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { topLinks, visibleLinks } from '../navigation';
 import { useCreateLog, useInstantDraft } from '../../lib/log-actions';
-import { logout } from './use-logout';
+import { useLogout } from './use-logout';
 import classes from './shell.module.css';
 
 type Props = { user: UserView | null; mobileOpen: boolean; onToggleMobile: () => void };
@@ -12,6 +12,7 @@ export function Header({ user, mobileOpen, onToggleMobile }: Props) {
   const signedIn = user !== null;
   const instantDraft = useInstantDraft();
   const createLog = useCreateLog();
+  const logout = useLogout();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="lg" wrap="nowrap">
@@ -32,10 +33,10 @@ export function Header({ user, mobileOpen, onToggleMobile }: Props) {
       </Group>
       {signedIn ? (
         <Group gap="xs" wrap="nowrap">
-          <Button variant="light" size="xs" onClick={instantDraft} visibleFrom="xs">
+          <Button variant="light" size="xs" onClick={instantDraft.run} loading={instantDraft.isPending} visibleFrom="xs">
             Instant Draft
           </Button>
-          <Button size="xs" onClick={createLog}>
+          <Button size="xs" onClick={createLog.run} loading={createLog.isPending}>
             Create Log
           </Button>
           <Menu position="bottom-end" withinPortal>
@@ -61,7 +62,7 @@ export function Header({ user, mobileOpen, onToggleMobile }: Props) {
                 Import
               </Menu.Item>
               <Menu.Divider />
-              <Menu.Item color="red" onClick={() => void logout()}>
+              <Menu.Item color="red" onClick={logout.run} disabled={logout.isPending}>
                 Logout
               </Menu.Item>
             </Menu.Dropdown>

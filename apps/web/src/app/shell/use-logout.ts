@@ -1,14 +1,19 @@
-import { api } from '../../lib/api';
+import * as accounts from '@tightlines/core/api/accounts';
+import { call } from '../../lib/api';
 import { session } from '../../lib/session';
+import { useSubmitMutation } from '../../lib/submit-mutation';
 
-/** Forgets the user here, revokes the token on the server, then starts the app afresh. */
-export async function logout() {
-  try {
-    await api('POST', '/api/user/logout');
-  } catch {
-    // The token is forgotten locally either way; a server that cannot be reached expires it later.
-  } finally {
-    session.clear();
-    window.location.assign('/login-register?action=login');
-  }
+/**
+ * Revokes the token on the server, forgets it here, then starts the app afresh. The token is
+ * forgotten either way: a server that cannot be reached expires it later.
+ */
+export function useLogout() {
+  const mutation = useSubmitMutation({
+    mutationFn: () => call(accounts.logout),
+    onSettled: () => {
+      session.clear();
+      window.location.assign('/login-register?action=login');
+    },
+  });
+  return { run: () => mutation.mutate(), isPending: mutation.isPending };
 }

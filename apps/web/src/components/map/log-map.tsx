@@ -1,20 +1,18 @@
 import { Button, Center, Text } from '@mantine/core';
+import type { MapMarker } from '@tightlines/core/api/analysis';
 import type { DivIcon, Map as LeafletMap, Marker, MarkerClusterGroup, TileLayer } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { loadLeaflet } from './load-leaflet';
-import { logDateLabel } from './log-date';
-import { typeColor, typeTextColor } from './type-colors';
+import { dateTimeLabel } from '../../lib/format';
+import type { Point } from '../../lib/geolocation';
+import { typeColor, typeTextColor } from '../../lib/type-colors';
 import classes from './log-map.module.css';
 
 type Leaflet = typeof import('leaflet');
 
-export type MapPoint = { lat: number; lng: number };
-/** One log on the map: the shape of GET /api/user/logs/markers, which a LogView also fits. */
-export type MapMarker = { _id: string; lat: number; lng: number; type: string; date?: string; lake?: string | null };
-
 /** The seeds' fixed default in the upper Midwest, at their default zoom. */
-export const DEFAULT_CENTER: MapPoint = { lat: 46, lng: -93 };
+export const DEFAULT_CENTER: Point = { lat: 46, lng: -93 };
 export const DEFAULT_ZOOM = 12;
 
 const OSM_TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -34,13 +32,17 @@ type Props = {
   overlayAllowed?: boolean;
   /** The overlay and full-screen buttons; small maps (the log modal's) leave them out. */
   controls?: boolean;
-  /** Makes the map a picker: a click (or dragging the picked marker) reports the place. */
-  onMapClick?: (lat: number, lng: number) => void;
-  /** The one movable marker of a picker. */
-  picked?: MapPoint | null;
+  /**
+   * Makes the map a place picker: a click, dragging the picked marker, or Enter on the focused map
+   * (after panning with the arrow keys) reports the place.
+   */
+  onPick?: (point: Point) => void;
+  /** The one chosen place: movable in a picker, fixed otherwise. */
+  picked?: Point | null;
+  /** Colours the chosen place like a log of this type. */
   pickedType?: string;
   /** Where the map opens when there is no picked place; markers, when given, take over the view. */
-  center?: MapPoint;
+  center?: Point;
   height?: number | string;
 };
 
@@ -56,9 +58,9 @@ type Live = {
 const defaultViewLabel = (m: MapMarker) => (m.type === 'Outing' ? 'View Outing' : 'View Log');
 
 /**
- * The app's Leaflet map: OpenStreetMap tiles, a marker per log coloured by type (clustered where
- * they crowd), info windows, an optional marine-chart overlay, full screen, and a picker mode.
- * Leaflet itself is loaded on first use.
+ * The app's one Leaflet map: OpenStreetMap tiles, a marker per log coloured by type (clustered
+ * where they crowd), info windows, an optional marine-chart overlay, full screen, and a place
+ * picker that works with the mouse and the keyboard. Leaflet itself is loaded on first use.
  */
 export function LogMap({
   label,
@@ -67,7 +69,7 @@ export function LogMap({
   viewLabel = defaultViewLabel,
   overlayAllowed = false,
   controls = true,
-  onMapClick,
+  onPick,
   picked = null,
   pickedType = 'Outing',
   center = DEFAULT_CENTER,
@@ -83,9 +85,9 @@ export function LogMap({
   const full = nativeFull || coveringFull;
 
   // Leaflet holds on to handlers from the first render; these refs let them see the latest props.
-  const handlers = useRef({ onViewLog, viewLabel, onMapClick });
+  const handlers = useRef({ onViewLog, viewLabel, onPick });
   useEffect(() => {
-    handlers.current = { onViewLog, viewLabel, onMapClick };
+    handlers.current = { onViewLog, viewLabel, onPick };
   });
   const initial = useRef({ picked, center });
 
@@ -98,7 +100,14 @@ export function LogMap({
         const start = initial.current.picked ?? initial.current.center;
         const map = L.map(canvas.current, { scrollWheelZoom: false }).setView([start.lat, start.lng], DEFAULT_ZOOM);
         L.tileLayer(OSM_TILES, { maxZoom: 19, attribution: OSM_ATTRIBUTION }).addTo(map);
-        map.on('click', (e) => handlers.current.onMapClick?.(e.latlng.lat, e.latlng.lng));
+        map.on('click', (e) => handlers.current.onPick?.({ lat: e.latlng.lat, lng: e.latlng.lng }));
+        // Keyboard users pan with the arrow keys and press Enter to pick the centre (Enter on the
+        // zoom buttons only zooms).
+        map.on('keypress', (e) => {
+          if (e.originalEvent.key !== 'Enter' || e.originalEvent.target !== map.getContainer()) return;
+          const centre = map.getCenter();
+          handlers.current.onPick?.({ lat: centre.lat, lng: centre.lng });
+        });
         live.current = { L, map, cluster: null, picked: null, overlay: null, icons: new Map() };
         // Tabs, full screen and phone rotation resize the map without Leaflet noticing.
         observer = new ResizeObserver(() => map.invalidateSize());
@@ -115,7 +124,7 @@ export function LogMap({
     };
   }, []);
 
-  const picking = onMapClick !== undefined;
+  const picking = onPick !== undefined;
   useEffect(() => {
     const container = live.current?.map.getContainer();
     if (container) container.style.cursor = picking ? 'crosshair' : '';
@@ -167,17 +176,18 @@ export function LogMap({
       return;
     }
     const at: [number, number] = [pickedLat, pickedLng];
-    if (m.picked) m.picked.setLatLng(at);
+    const icon = m.L.divIcon({ html: `<span style="background:${typeColor(pickedType)}"></span>`, className: `${classes.marker} ${classes.picked}`, iconSize: [24, 24] });
+    if (m.picked) m.picked.setLatLng(at).setIcon(icon);
     else {
       m.picked = m.L.marker(at, {
-        icon: m.L.divIcon({ html: `<span style="background:${typeColor(pickedType)}"></span>`, className: `${classes.marker} ${classes.picked}`, iconSize: [24, 24] }),
+        icon,
         draggable: picking,
         title: 'The chosen place',
         alt: 'The chosen place',
       }).addTo(m.map);
       m.picked.on('dragend', () => {
         const moved = m.picked?.getLatLng();
-        if (moved) handlers.current.onMapClick?.(moved.lat, moved.lng);
+        if (moved) handlers.current.onPick?.({ lat: moved.lat, lng: moved.lng });
       });
     }
     if (!m.map.getBounds().pad(-0.1).contains(at)) m.map.panTo(at);
@@ -295,7 +305,7 @@ function popupFor(
   box.append(badge);
   if (item.date) {
     const when = document.createElement('span');
-    when.textContent = logDateLabel(item.date);
+    when.textContent = dateTimeLabel(item.date);
     box.append(when);
   }
   if (item.lake) {

@@ -1,10 +1,9 @@
 import { Alert, Button, Card, FileButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ImportProblem } from '@tightlines/core/api/transfer';
 import { messages } from '@tightlines/core/messages';
 import { useState } from 'react';
 import { showError } from '../../lib/alerts';
-import type { ApiError } from '../../lib/api';
-import { downloadLogsCsv, importLogsCsv, type ImportFailure } from './api';
+import { importProblems, useExportLogs, useImportLogs } from './api/transfer';
 import { PhotoDraftsCard } from './photo-drafts-card';
 
 const IMPORTED = 'Your logs were successfully imported, visit your dashboard to find them.';
@@ -15,43 +14,31 @@ type Upload =
   | { stage: 'uploading'; progress: number }
   | { stage: 'importing' }
   | { stage: 'done'; imported: number }
-  | { stage: 'failed'; error: string; rows: ImportFailure['rows'] };
+  | { stage: 'failed'; error: string; rows: ImportProblem[] };
 
 export function ImportingTab({ premium }: { premium: boolean }) {
-  const client = useQueryClient();
   const [upload, setUpload] = useState<Upload>({ stage: 'idle' });
-  const [exporting, setExporting] = useState(false);
-  const busy = upload.stage === 'uploading' || upload.stage === 'importing';
+  const importer = useImportLogs();
+  const exporter = useExportLogs();
+  const busy = importer.isPending;
 
-  const start = async (file: File | null) => {
+  const start = (file: File | null) => {
     if (!file) return;
     if (!file.name.toLowerCase().endsWith('.csv')) {
       setUpload({ stage: 'failed', error: `Only .csv files can be imported; "${file.name}" is not one.`, rows: [] });
       return;
     }
     setUpload({ stage: 'uploading', progress: 0 });
-    try {
-      const imported = await importLogsCsv(file, (fraction) =>
-        setUpload(fraction >= 1 ? { stage: 'importing' } : { stage: 'uploading', progress: fraction }),
-      );
-      setUpload({ stage: 'done', imported });
-      await client.invalidateQueries({ queryKey: ['logs'] });
-    } catch (e) {
-      const failure = e as ImportFailure;
-      setUpload({ stage: 'failed', error: failure.error, rows: failure.rows });
-    }
+    importer.mutate(
+      { file, onProgress: (fraction) => setUpload(fraction >= 1 ? { stage: 'importing' } : { stage: 'uploading', progress: fraction }) },
+      {
+        onSuccess: ({ imported }) => setUpload({ stage: 'done', imported }),
+        onError: (err) => setUpload({ stage: 'failed', error: err.message, rows: importProblems(err) }),
+      },
+    );
   };
 
-  const exportLogs = async () => {
-    setExporting(true);
-    try {
-      await downloadLogsCsv();
-    } catch (e) {
-      showError((e as ApiError).message);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportLogs = () => exporter.mutate(undefined, { onError: (err) => showError(err.message) });
 
   return (
     <Stack gap="md">
@@ -68,7 +55,7 @@ export function ImportingTab({ premium }: { premium: boolean }) {
           </Alert>
         )}
         <Group>
-          <FileButton onChange={(file) => void start(file)} accept=".csv,text/csv">
+          <FileButton onChange={start} accept=".csv,text/csv" disabled={busy}>
             {(props) => (
               <Button {...props} loading={busy} disabled={busy}>
                 Choose a .csv file
@@ -87,7 +74,7 @@ export function ImportingTab({ premium }: { premium: boolean }) {
           Download all your logs as myfishinglogs.csv.
         </Text>
         <Group>
-          <Button variant="default" loading={exporting} onClick={() => void exportLogs()}>
+          <Button variant="default" loading={exporter.isPending} onClick={exportLogs}>
             Export
           </Button>
         </Group>

@@ -1,32 +1,21 @@
 import { Alert, Button, Card, FileButton, List, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ApiError } from '../../lib/api';
-import { draftsFromPhotos, type PhotoDrafts } from './api';
+import { useDraftsFromPhotos } from './api/transfer';
 
 const MAX_PHOTOS = 20;
 
 /** The quick-start guide's offline tracking: photos taken on the water become drafts back home. */
 export function PhotoDraftsCard() {
-  const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<PhotoDrafts | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [tooMany, setTooMany] = useState(false);
+  const drafts = useDraftsFromPhotos();
+  const result = drafts.data;
+  const error = tooMany ? `Choose at most ${MAX_PHOTOS} photos at a time.` : drafts.isError ? drafts.error.message : null;
 
-  const upload = async (files: File[]) => {
-    setResult(null);
-    setError(null);
-    if (files.length === 0) return;
-    if (files.length > MAX_PHOTOS) return setError(`Choose at most ${MAX_PHOTOS} photos at a time.`);
-    setBusy(true);
-    try {
-      setResult(await draftsFromPhotos(files));
-      await client.invalidateQueries({ queryKey: ['logs'] });
-    } catch (e) {
-      setError((e as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
+  const upload = (files: File[]) => {
+    drafts.reset();
+    setTooMany(files.length > MAX_PHOTOS);
+    if (files.length === 0 || files.length > MAX_PHOTOS) return;
+    drafts.mutate(files);
   };
 
   return (
@@ -40,9 +29,9 @@ export function PhotoDraftsCard() {
           at the place and time it was taken, with the photo attached (its location data is removed from the stored
           copy).
         </Text>
-        <FileButton onChange={(files) => void upload(files)} accept="image/*" multiple>
+        <FileButton onChange={upload} accept="image/*" multiple disabled={drafts.isPending}>
           {(props) => (
-            <Button {...props} loading={busy} variant="light" w="fit-content">
+            <Button {...props} loading={drafts.isPending} variant="light" w="fit-content">
               Choose photos
             </Button>
           )}

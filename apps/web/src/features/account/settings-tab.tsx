@@ -1,38 +1,33 @@
 import { Avatar, Button, Card, FileButton, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { emailRule, usernameRule, type UserView } from '@tightlines/core/accounts';
 import { messages } from '@tightlines/core/messages';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { showError, showSuccess } from '../../lib/alerts';
-import type { ApiError } from '../../lib/api';
-import { userKeys } from '../../lib/current-user';
-import { requestPasswordReset, setProfileImage, updateEmail, updateUser } from './api';
+import { useRequestPasswordReset, useSetProfileImage, useUpdateEmail, useUpdateUser } from './api/profile';
 
 export function SettingsTab({ user }: { user: UserView }) {
-  const client = useQueryClient();
-  const keep = (next: UserView) => client.setQueryData(userKeys.current, next);
   return (
     <Stack gap="md">
-      <ProfileImage user={user} onSaved={keep} />
-      <UsernameForm user={user} onSaved={keep} />
-      <EmailForm user={user} onSaved={keep} />
-      <Newsletter user={user} onSaved={keep} />
+      <ProfileImage user={user} />
+      <UsernameForm user={user} />
+      <EmailForm user={user} />
+      <Newsletter user={user} />
       <ResetPassword email={user.email} />
     </Stack>
   );
 }
 
-type Part = { user: UserView; onSaved: (user: UserView) => void };
+type Part = { user: UserView };
 
-function ProfileImage({ user, onSaved }: Part) {
+function ProfileImage({ user }: Part) {
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const save = useSetProfileImage();
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const upload = async (file: File | null) => {
+  const upload = (file: File | null) => {
     if (!file) return;
     setError(null);
     if (!file.type.startsWith('image/')) {
@@ -40,16 +35,10 @@ function ProfileImage({ user, onSaved }: Part) {
       return;
     }
     setPreview(URL.createObjectURL(file));
-    setBusy(true);
-    try {
-      onSaved((await setProfileImage(file)).user);
-      setPreview(null);
-    } catch (e) {
-      setPreview(null);
-      setError((e as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(file, {
+      onSettled: () => setPreview(null),
+      onError: (err) => setError(err.message),
+    });
   };
 
   return (
@@ -60,9 +49,9 @@ function ProfileImage({ user, onSaved }: Part) {
       <Group gap="md">
         <Avatar src={preview ?? user.profilePicture ?? '/default-avatar.svg'} alt="Your profile image" size={80} radius="xl" />
         <Stack gap={4}>
-          <FileButton onChange={(file) => void upload(file)} accept="image/*">
+          <FileButton onChange={upload} accept="image/*" disabled={save.isPending}>
             {(props) => (
-              <Button {...props} variant="default" loading={busy}>
+              <Button {...props} variant="default" loading={save.isPending}>
                 Upload a new image
               </Button>
             )}
@@ -81,30 +70,27 @@ function ProfileImage({ user, onSaved }: Part) {
   );
 }
 
-function UsernameForm({ user, onSaved }: Part) {
+function UsernameForm({ user }: Part) {
   const [username, setUsername] = useState(user.username);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateUser();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = usernameRule.safeParse(username);
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'That username is not valid.');
     setError(null);
-    setBusy(true);
-    try {
-      onSaved(await updateUser({ username: checked.data }));
-      showSuccess('Your username was updated.');
-    } catch (e) {
-      const err = e as ApiError;
-      setError(err.field?.('username') ?? err.message);
-    } finally {
-      setBusy(false);
-    }
+    update.mutate(
+      { username: checked.data },
+      {
+        onSuccess: () => showSuccess('Your username was updated.'),
+        onError: (err) => setError(err.field('username') ?? err.message),
+      },
+    );
   };
 
   return (
-    <Card withBorder padding="lg" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate aria-label="Username">
+    <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate aria-label="Username">
       <Title order={2} size="h4" mb="sm">
         Username
       </Title>
@@ -117,7 +103,7 @@ function UsernameForm({ user, onSaved }: Part) {
           autoComplete="username"
           style={{ flex: '1 1 220px' }}
         />
-        <Button type="submit" loading={busy} disabled={username.trim() === user.username}>
+        <Button type="submit" loading={update.isPending} disabled={username.trim() === user.username}>
           Update Username
         </Button>
       </Group>
@@ -125,10 +111,10 @@ function UsernameForm({ user, onSaved }: Part) {
   );
 }
 
-function EmailForm({ user, onSaved }: Part) {
+function EmailForm({ user }: Part) {
   const [email, setEmail] = useState(user.email);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateEmail();
 
   const check = () => {
     const ok = emailRule.safeParse(email).success;
@@ -136,23 +122,17 @@ function EmailForm({ user, onSaved }: Part) {
     return ok;
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!check()) return;
-    setBusy(true);
-    try {
-      onSaved(await updateEmail(email));
-      showSuccess('Your email address was updated.');
-    } catch (e) {
-      const err = e as ApiError;
-      setError(err.field?.('email') ?? err.message);
-    } finally {
-      setBusy(false);
-    }
+    update.mutate(email, {
+      onSuccess: () => showSuccess('Your email address was updated.'),
+      onError: (err) => setError(err.field('email') ?? err.message),
+    });
   };
 
   return (
-    <Card withBorder padding="lg" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate aria-label="Email address">
+    <Card withBorder padding="lg" component="form" onSubmit={submit} noValidate aria-label="Email address">
       <Title order={2} size="h4" mb="sm">
         Email address
       </Title>
@@ -167,7 +147,7 @@ function EmailForm({ user, onSaved }: Part) {
           autoComplete="email"
           style={{ flex: '1 1 220px' }}
         />
-        <Button type="submit" loading={busy} disabled={email.trim().toLowerCase() === user.email.toLowerCase()}>
+        <Button type="submit" loading={update.isPending} disabled={email.trim().toLowerCase() === user.email.toLowerCase()}>
           Update Email Address
         </Button>
       </Group>
@@ -175,18 +155,9 @@ function EmailForm({ user, onSaved }: Part) {
   );
 }
 
-function Newsletter({ user, onSaved }: Part) {
-  const [busy, setBusy] = useState(false);
-  const toggle = async (newsletter: boolean) => {
-    setBusy(true);
-    try {
-      onSaved(await updateUser({ newsletter }));
-    } catch (e) {
-      showError((e as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+function Newsletter({ user }: Part) {
+  const update = useUpdateUser();
+  const toggle = (newsletter: boolean) => update.mutate({ newsletter }, { onError: (err) => showError(err.message) });
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="sm">
@@ -194,8 +165,8 @@ function Newsletter({ user, onSaved }: Part) {
       </Title>
       <Switch
         checked={user.newsletter}
-        disabled={busy}
-        onChange={(e) => void toggle(e.currentTarget.checked)}
+        disabled={update.isPending}
+        onChange={(e) => toggle(e.currentTarget.checked)}
         label="Send me the newsletter: fishing reports and product news, once a month"
       />
     </Card>
@@ -204,19 +175,15 @@ function Newsletter({ user, onSaved }: Part) {
 
 function ResetPassword({ email }: { email: string }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const start = async () => {
-    setBusy(true);
-    try {
-      await requestPasswordReset(email);
-      showSuccess(messages.resetEmailSent);
-      await navigate('/confirm-reset-password/');
-    } catch (e) {
-      showError((e as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const request = useRequestPasswordReset();
+  const start = () =>
+    request.mutate(email, {
+      onSuccess: async () => {
+        showSuccess(messages.resetEmailSent);
+        await navigate('/confirm-reset-password/');
+      },
+      onError: (err) => showError(err.message),
+    });
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="xs">
@@ -226,7 +193,7 @@ function ResetPassword({ email }: { email: string }) {
         We email you a code to set a new password.
       </Text>
       <Group>
-        <Button variant="default" loading={busy} onClick={() => void start()}>
+        <Button variant="default" loading={request.isPending} onClick={start}>
           Reset Password
         </Button>
       </Group>

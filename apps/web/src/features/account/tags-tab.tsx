@@ -1,36 +1,20 @@
 import { Button, Card, CloseButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { ApiError } from '../../lib/api';
-import { addTag, fetchTags, removeTag, tagKeys } from './api';
+import { myTagsQueryOptions } from '../../lib/my-tags';
+import { useChangeTags } from './api/tags';
 
 export function TagsTab() {
-  const client = useQueryClient();
-  const query = useQuery({ queryKey: tagKeys.mine, queryFn: fetchTags });
+  const query = useQuery(myTagsQueryOptions());
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const change = useChangeTags();
+  const busy = change.isPending;
+  const error = change.isError ? change.error.message : null;
 
-  const run = async (call: () => Promise<string[]>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      client.setQueryData(tagKeys.mine, await call());
-      // Tags show on logs too; their cached copies are now out of date.
-      void client.invalidateQueries({ queryKey: ['logs'] });
-      return true;
-    } catch (e) {
-      setError((e as ApiError).message);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
     const tag = draft.trim();
-    if (tag && (await run(() => addTag(tag)))) setDraft('');
+    if (tag) change.mutate({ action: 'add', tag }, { onSuccess: () => setDraft('') });
   };
 
   const tags = query.data ?? [];
@@ -42,7 +26,7 @@ export function TagsTab() {
       <Text size="sm" mb="md">
         Tags group your logs (a trip, a technique, a spot). Removing a tag here takes it off every log.
       </Text>
-      <form onSubmit={(e) => void add(e)} aria-label="Add a tag">
+      <form onSubmit={add} aria-label="Add a tag">
         <Group align="flex-end" gap="sm" wrap="nowrap">
           <TextInput label="New tag" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={40} style={{ flex: 1 }} />
           <Button type="submit" disabled={draft.trim() === ''} loading={busy}>
@@ -60,7 +44,7 @@ export function TagsTab() {
           <Loader size="sm" aria-label="Loading your tags" />
         ) : query.isError ? (
           <Text size="sm" c="red.8" role="alert">
-            {(query.error as ApiError).message}
+            {query.error.message}
           </Text>
         ) : tags.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -70,7 +54,7 @@ export function TagsTab() {
           tags.map((tag) => (
             <Group key={tag} justify="space-between" role="listitem" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
               <Text>{tag}</Text>
-              <CloseButton aria-label={`Remove the tag ${tag}`} disabled={busy} onClick={() => void run(() => removeTag(tag))} />
+              <CloseButton aria-label={`Remove the tag ${tag}`} disabled={busy} onClick={() => change.mutate({ action: 'remove', tag })} />
             </Group>
           ))
         )}

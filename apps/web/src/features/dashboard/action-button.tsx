@@ -14,10 +14,26 @@ export function ActionButton() {
         <Transition mounted={open} transition="slide-up" duration={150}>
           {(style) => (
             <Stack gap="xs" align="flex-end" style={style}>
-              <Button size="sm" variant="white" style={{ boxShadow: 'var(--mantine-shadow-md)' }} onClick={() => { toggle.close(); void instantDraft(); }}>
+              <Button
+                size="sm"
+                variant="white"
+                style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+                disabled={instantDraft.isPending}
+                onClick={() => {
+                  toggle.close();
+                  instantDraft.run();
+                }}
+              >
                 Instant Draft
               </Button>
-              <Button size="sm" onClick={() => { toggle.close(); void createLog(); }}>
+              <Button
+                size="sm"
+                disabled={createLog.isPending}
+                onClick={() => {
+                  toggle.close();
+                  createLog.run();
+                }}
+              >
                 Create Log
               </Button>
             </Stack>

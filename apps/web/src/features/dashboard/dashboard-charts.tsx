@@ -12,8 +12,8 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
-import { TYPE_COLORS } from '../../components/map/type-colors';
-import type { StatsAnswer } from './api';
+import type { StatsAnswer } from '@tightlines/core/api/analysis';
+import { TYPE_COLORS } from '../../lib/type-colors';
 import { WidgetCard } from './widget-card';
 
 ChartJS.register(ArcElement, BarController, BarElement, CategoryScale, DoughnutController, Legend, LinearScale, Tooltip);

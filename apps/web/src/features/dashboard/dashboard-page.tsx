@@ -1,17 +1,16 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { messages } from '@tightlines/core/messages';
 import { Link } from 'react-router';
 import { Page } from '../../components/page';
 import { useCurrentUser } from '../../lib/current-user';
+import { usePosition } from '../../lib/geolocation';
 import { ActionButton } from './action-button';
-import { dashboardKeys, fetchStats } from './api';
+import { useStats } from './api/get-stats';
 import { DownloadAppPopup } from './download-app-popup';
 import { EventsWidget } from './events-widget';
 import { LunarWidget } from './lunar-widget';
 import { StatsWidget } from './stats-widget';
-import { usePosition } from './use-position';
 import { WeatherWidget } from './weather-widget';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
@@ -19,7 +18,7 @@ const DashboardCharts = lazy(() => import('./dashboard-charts').then((m) => ({ d
 export function DashboardPage() {
   const { user } = useCurrentUser();
   const position = usePosition();
-  const stats = useQuery({ queryKey: dashboardKeys.stats, queryFn: fetchStats });
+  const stats = useStats();
   const registered = user?.events.registered ?? [];
   return (
     <Page title="Dashboard" size="lg">

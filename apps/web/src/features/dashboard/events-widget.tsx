@@ -1,9 +1,8 @@
 import { Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { eventTabs, eventTarget, type EventSummary } from '@tightlines/core/events';
 import { Link } from 'react-router';
+import { shortDate } from '../../lib/format';
 import { WidgetCard } from './widget-card';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** Shown only to anglers who have events; owned events arrive with event administration. */
 export function EventsWidget({ registered, owned }: { registered: EventSummary[]; owned: EventSummary[] }) {
@@ -21,7 +20,7 @@ export function EventsWidget({ registered, owned }: { registered: EventSummary[]
               {e.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {day(e.startDate)} – {day(e.endDate)}
+              {shortDate(e.startDate)} – {shortDate(e.endDate)}
             </Text>
           </UnstyledButton>
         ))}

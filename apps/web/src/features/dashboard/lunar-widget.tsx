@@ -1,8 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { ApiError } from '../../lib/api';
-import { dashboardKeys, fetchCurrentLunar, type Point } from './api';
-import type { PositionState } from './use-position';
+import type { Point, PositionState } from '../../lib/geolocation';
+import { useCurrentLunar } from './api/get-current-lunar';
 import { NeedsLocation, Reading, WidgetCard, WidgetSkeleton } from './widget-card';
 
 export function LunarWidget({ position }: { position: PositionState }) {
@@ -20,13 +18,9 @@ export function LunarWidget({ position }: { position: PositionState }) {
 }
 
 function LunarBody({ point }: { point: Point }) {
-  const query = useQuery({
-    queryKey: dashboardKeys.lunar(point),
-    queryFn: () => fetchCurrentLunar(point),
-    staleTime: 30 * 60_000,
-  });
+  const query = useCurrentLunar(point);
   if (query.isPending) return <WidgetSkeleton />;
-  if (query.isError) return <Text size="sm">{(query.error as ApiError).message}</Text>;
+  if (query.isError) return <Text size="sm">{query.error.message}</Text>;
   const { moon, sun } = query.data;
   return (
     <Stack gap={6}>

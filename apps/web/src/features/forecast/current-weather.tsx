@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { WeatherCurrent } from '@tightlines/core/weather';
-import { inches, percent, rounded, windText } from './format';
+import { barometerText, percent, reading, windText } from '../../lib/format';
 import { WeatherIcon } from '../../components/weather-icon';
 
 function Reading({ label, value }: { label: string; value: string }) {
@@ -33,18 +33,18 @@ export function CurrentWeather({ weather, error }: { weather: WeatherCurrent | n
           <WeatherIcon icon={weather.icon} summary={weather.summary} size={56} />
           <Stack gap={0}>
             <Text fz={40} fw={700} lh={1}>
-              {rounded(weather.airTemp)}°F
+              {reading(weather.airTemp, '°F')}
             </Text>
             <Text size="sm">{weather.summary}</Text>
           </Stack>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="xs" style={{ flex: 1, minWidth: 240 }}>
-          <Reading label="High / Low" value={`${rounded(weather.temperatureHigh)}°F / ${rounded(weather.temperatureLow)}°F`} />
+          <Reading label="High / Low" value={`${reading(weather.temperatureHigh, '°F')} / ${reading(weather.temperatureLow, '°F')}`} />
           <Reading label="Wind" value={windText(weather.windSpeed, weather.windDirection)} />
-          <Reading label="Barometer" value={inches(weather.barometer)} />
+          <Reading label="Barometer" value={barometerText(weather.barometer)} />
           <Reading label="Humidity" value={percent(weather.humidity)} />
           <Reading label="Cloud cover" value={percent(weather.cloudCover)} />
-          <Reading label="Dew point" value={`${rounded(weather.dewpoint)}°F`} />
+          <Reading label="Dew point" value={reading(weather.dewpoint, '°F')} />
         </SimpleGrid>
       </Group>
     </Card>

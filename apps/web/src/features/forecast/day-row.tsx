@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { WeatherIcon as IconName } from '@tightlines/core/weather';
-import { dayLabel, rounded } from './format';
+import { dayLabel, reading } from '../../lib/format';
 import { WeatherIcon } from '../../components/weather-icon';
 
 export type DayRowProps = {
@@ -30,7 +30,7 @@ export function DayRow({ date, icon, summary, high, low, wind, barometer }: DayR
       </Group>
       <Stack gap={0} align="flex-end" style={{ flex: 'none' }}>
         <Text size="sm" fw={600}>
-          {rounded(high)}° / {rounded(low)}°F
+          {reading(high, '°')} / {reading(low, '°F')}
         </Text>
         <Text size="xs" c="dimmed">
           {wind} · {barometer}

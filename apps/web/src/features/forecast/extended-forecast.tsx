@@ -2,7 +2,7 @@ import { Card, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ForecastDay } from '@tightlines/core/weather';
 import { useState } from 'react';
 import { DayRow } from './day-row';
-import { dayLabel, inches, windText } from './format';
+import { barometerText, dayLabel, windText } from '../../lib/format';
 import { HourlyModal } from './hourly-modal';
 import { LockedPanel } from './locked-panel';
 import classes from './forecast.module.css';
@@ -37,7 +37,7 @@ export function ExtendedForecast({ search, place, days, locked, signedIn, weathe
               key={day.date}
               className={classes.dayButton}
               onClick={() => setOpen(day.date)}
-              aria-label={`Hourly forecast for ${dayLabel(day.date, 'dddd, MMMM D')}`}
+              aria-label={`Hourly forecast for ${dayLabel(day.date, 'long')}`}
             >
               <DayRow
                 date={day.date}
@@ -46,7 +46,7 @@ export function ExtendedForecast({ search, place, days, locked, signedIn, weathe
                 high={day.airTempHigh}
                 low={day.airTempLow}
                 wind={windText(day.windSpeed, day.windDirection)}
-                barometer={inches(day.barometer)}
+                barometer={barometerText(day.barometer)}
               />
             </UnstyledButton>
           ))}

@@ -1,11 +1,10 @@
 import { Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page';
-import { ApiError } from '../../lib/api';
-import { userKeys, useCurrentUser } from '../../lib/current-user';
-import { fetchForecast, forecastKeys, type ForecastResponse } from './api';
+import { useCurrentUser } from '../../lib/current-user';
+import { coordinates } from '../../lib/format';
+import { useForecast, type Forecast } from './api/get-forecast';
 import { CalendarDownload } from './calendar-download';
 import { CurrentWeather } from './current-weather';
 import { ExtendedForecast } from './extended-forecast';
@@ -20,22 +19,8 @@ export function ForecastPage() {
   const [params, setParams] = useSearchParams();
   const term = params.get('q')?.trim() ?? '';
   const { user, isLoading: userLoading } = useCurrentUser();
-  const client = useQueryClient();
-  // The answer differs by viewer (premium panels, saved searches), so it is cached per viewer.
   const viewer = user ? `${user._id}:${user.premiumMember}` : 'visitor';
-
-  const query = useQuery({
-    queryKey: forecastKeys.search(term, viewer),
-    queryFn: async ({ signal }) => {
-      const answer = await fetchForecast(term, signal);
-      // The server saved the search on the user: refresh the list of saved searches.
-      if (user) void client.invalidateQueries({ queryKey: userKeys.current });
-      return answer;
-    },
-    enabled: term !== '' && !userLoading,
-    staleTime: 10 * 60_000,
-    retry: (count, error) => error instanceof ApiError && error.status >= 500 && count < 1,
-  });
+  const query = useForecast(term, viewer, { enabled: term !== '' && !userLoading, member: user !== null });
 
   useEffect(() => {
     if (query.data) window.scrollTo(0, 0);
@@ -45,7 +30,7 @@ export function ForecastPage() {
     if (next === term) void query.refetch();
     else setParams({ q: next });
   };
-  const error = query.isError ? (query.error as ApiError).message : null;
+  const error = query.isError ? query.error.message : null;
 
   return (
     <Container size="lg" py="lg">
@@ -68,7 +53,7 @@ export function ForecastPage() {
   );
 }
 
-function ForecastResult({ result, search, signedIn }: { result: ForecastResponse; search: string; signedIn: boolean }) {
+function ForecastResult({ result, search, signedIn }: { result: Forecast; search: string; signedIn: boolean }) {
   const { location } = result;
   const today = result.lunar[0]?.date;
   return (
@@ -80,7 +65,7 @@ function ForecastResult({ result, search, signedIn }: { result: ForecastResponse
           </Title>
           <Text size="sm" c="dimmed">
             {location.zip ? `ZIP ${location.zip} · ` : ''}
-            {location.lat.toFixed(3)}, {location.lng.toFixed(3)} · times in {location.timeZone.replace(/_/g, ' ')}
+            {coordinates(location)} · times in {location.timeZone.replace(/_/g, ' ')}
           </Text>
         </div>
         <CalendarDownload location={location} />

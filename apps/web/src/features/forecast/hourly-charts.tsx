@@ -16,16 +16,12 @@ import {
   type ChartOptions,
 } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
+import { hourLabel } from '../../lib/format';
 
 ChartJS.register(CategoryScale, LinearScale, LineController, LineElement, PointElement, BarController, BarElement, Tooltip, Legend);
 
 const COLORS = { temp: '#e8590c', humidity: '#1c64bf', wind: '#2f9e44', barometer: '#6741d9' };
 
-/** '2026-06-15T06:00:00-05:00' → '6 AM': the place's own clock, as the ISO string writes it. */
-function hourLabel(iso: string): string {
-  const hour = Number(iso.slice(11, 13));
-  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
-}
 
 const round = (value: number | null, digits = 0) => (value === null ? null : Number(value.toFixed(digits)));
 
@@ -41,7 +37,8 @@ export function HourlyCharts({ hours }: { hours: HourlyEntry[] }) {
   // lines halfway.
   const reduceMotion = useReducedMotion(undefined, { getInitialValueInEffect: false });
   if (hours.length === 0) return <Text>There is no hourly forecast for this day.</Text>;
-  const labels = hours.map((h) => hourLabel(h.date));
+  // '2026-06-15T06:00:00-05:00' → '6 AM': the place's own clock, as the ISO string writes it.
+  const labels = hours.map((h) => hourLabel(Number(h.date.slice(11, 13))));
   const base = { ...shared, animation: reduceMotion ? (false as const) : undefined };
 
   const lineOptions: ChartOptions<'line'> = { ...base, scales: { y: { title: { display: true, text: '°F · % · MPH' } } } };

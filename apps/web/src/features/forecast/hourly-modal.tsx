@@ -1,9 +1,7 @@
 import { Alert, Modal, Skeleton, Stack, useMatches } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import type { ApiError } from '../../lib/api';
-import { fetchHourly, forecastKeys } from './api';
-import { dayLabel } from './format';
+import { dayLabel } from '../../lib/format';
+import { useHourly } from './api/get-hourly';
 
 // chart.js is the largest thing on the page and only this modal needs it.
 const HourlyCharts = lazy(() => import('./hourly-charts').then((m) => ({ default: m.HourlyCharts })));
@@ -17,7 +15,7 @@ export function HourlyModal({ search, place, date, onClose }: Props) {
     <Modal
       opened={date !== null}
       onClose={onClose}
-      title={date ? `Hourly forecast · ${place} · ${dayLabel(date, 'dddd, MMMM D')}` : ''}
+      title={date ? `Hourly forecast · ${place} · ${dayLabel(date, 'long')}` : ''}
       size="xl"
       fullScreen={phone}
       styles={{ title: { fontWeight: 700 } }}
@@ -37,16 +35,12 @@ function ChartsSkeleton() {
 }
 
 function HourlyBody({ search, date }: { search: string; date: string }) {
-  const query = useQuery({
-    queryKey: forecastKeys.hourly(search, date),
-    queryFn: () => fetchHourly(search, date),
-    staleTime: 15 * 60_000,
-  });
+  const query = useHourly(search, date);
   if (query.isPending) return <ChartsSkeleton />;
   if (query.isError) {
     return (
       <Alert color="yellow" variant="light" role="alert">
-        {(query.error as ApiError).message}
+        {query.error.message}
       </Alert>
     );
   }

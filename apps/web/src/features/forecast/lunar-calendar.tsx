@@ -1,11 +1,9 @@
 import { Alert, Button, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import type { MonthlyLunarDay } from '@tightlines/core/forecast';
-import { formatClock } from '@tightlines/core/solunar/format';
-import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { ApiError } from '../../lib/api';
-import { fetchMonth, forecastKeys, type ForecastLocation } from './api';
+import { clockText, dayLabel } from '../../lib/format';
+import { useLunarMonth } from './api/get-lunar-month';
+import type { ForecastLocation } from './api/get-forecast';
 import { MoonGlyph } from './moon-glyph';
 import classes from './forecast.module.css';
 
@@ -23,14 +21,8 @@ function shift({ year, month }: Month, by: number): Month {
 /** `today` is the place's own calendar day, so the highlight follows the place, not the viewer. */
 export function LunarCalendar({ location, today }: { location: ForecastLocation; today: string }) {
   const [shown, setShown] = useState<Month>({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) });
-  const point = `${location.lat},${location.lng}`;
-  const query = useQuery({
-    queryKey: forecastKeys.month(point, location.timeZone, shown.year, shown.month),
-    queryFn: () => fetchMonth(point, location.timeZone, shown.year, shown.month),
-    // Moon and sun times of a month never change.
-    staleTime: Infinity,
-  });
-  const heading = dayjs(`${shown.year}-${String(shown.month).padStart(2, '0')}-01`).format('MMMM YYYY');
+  const query = useLunarMonth({ location: `${location.lat},${location.lng}`, timeZone: location.timeZone, ...shown });
+  const heading = dayLabel(`${shown.year}-${String(shown.month).padStart(2, '0')}-01`, 'month');
 
   return (
     <Card withBorder p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="lunar-calendar-title">
@@ -58,7 +50,7 @@ export function LunarCalendar({ location, today }: { location: ForecastLocation;
       </Group>
       {query.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {(query.error as ApiError).message}
+          {query.error.message}
         </Alert>
       ) : (
         <>
@@ -114,7 +106,7 @@ function CalendarDay({ day, isToday }: { day: MonthlyLunarDay; isToday: boolean 
     <li className={`${classes.cell} ${isToday ? classes.today : ''}`} aria-current={isToday ? 'date' : undefined}>
       <Group justify="space-between" wrap="nowrap" gap={4} mb={4}>
         <Text fw={700} size="sm">
-          {Number(date.slice(8, 10))} <span className={classes.cellWeekday}>{dayjs(date).format('dddd')}</span>
+          {Number(date.slice(8, 10))} <span className={classes.cellWeekday}>{dayLabel(date, 'weekday')}</span>
           {isToday && (
             <Text span size="xs" c="lake.8" fw={700}>
               {' '}
@@ -131,7 +123,7 @@ function CalendarDay({ day, isToday }: { day: MonthlyLunarDay; isToday: boolean 
         {times.map(([label, iso]) => (
           <div key={label} style={{ display: 'contents' }}>
             <dt>{label}</dt>
-            <dd>{formatClock(iso)}</dd>
+            <dd>{clockText(iso)}</dd>
           </div>
         ))}
       </dl>

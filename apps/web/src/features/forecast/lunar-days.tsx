@@ -1,7 +1,7 @@
 import { Card, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isFishingWeekend, type LunarView } from '@tightlines/core/forecast';
 import { useState } from 'react';
-import { dayLabel, periodLabel } from './format';
+import { dayLabel, periodLabel } from '../../lib/format';
 import { MoonGlyph } from './moon-glyph';
 
 type Range = 'weekend' | 'week';
@@ -50,7 +50,7 @@ function Row({ label, value }: { label: string; value: string }) {
 function LunarDayCard({ day }: { day: LunarView }) {
   const { moon, sun } = day;
   return (
-    <Card withBorder padding="md" component="article" aria-label={`Moon and sun on ${dayLabel(day.date, 'dddd, MMMM D')}`}>
+    <Card withBorder padding="md" component="article" aria-label={`Moon and sun on ${dayLabel(day.date, 'long')}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
         <div>
           <Text fw={700}>{dayLabel(day.date)}</Text>

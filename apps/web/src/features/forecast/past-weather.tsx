@@ -1,9 +1,7 @@
 import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { ApiError } from '../../lib/api';
-import { fetchHistoric, forecastKeys } from './api';
+import { barometerText, windText } from '../../lib/format';
+import { useHistoric } from './api/get-historic';
 import { DayRow } from './day-row';
-import { inches, windText } from './format';
 import { LockedPanel } from './locked-panel';
 import classes from './forecast.module.css';
 
@@ -24,11 +22,7 @@ export function PastWeather({ search, locked, signedIn }: Props) {
 }
 
 function HistoricList({ search }: { search: string }) {
-  const query = useQuery({
-    queryKey: forecastKeys.historic(search),
-    queryFn: () => fetchHistoric(search),
-    staleTime: 30 * 60_000,
-  });
+  const query = useHistoric(search);
   if (query.isPending) {
     return (
       <Stack gap="xs" aria-busy="true">
@@ -41,7 +35,7 @@ function HistoricList({ search }: { search: string }) {
   if (query.isError) {
     return (
       <Alert color="yellow" variant="light">
-        {(query.error as ApiError).message}
+        {query.error.message}
       </Alert>
     );
   }
@@ -57,7 +51,7 @@ function HistoricList({ search }: { search: string }) {
             high={day.temperatureHigh}
             low={day.temperatureLow}
             wind={windText(day.windSpeed, day.windBearing)}
-            barometer={inches(day.pressure)}
+            barometer={barometerText(day.pressure)}
           />
         </div>
       ))}

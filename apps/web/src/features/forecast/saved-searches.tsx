@@ -1,17 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showError } from '../../lib/alerts';
-import type { ApiError } from '../../lib/api';
-import { userKeys } from '../../lib/current-user';
-import { removeSearchTerm } from './api';
+import { useRemoveSearchTerm } from './api/remove-search-term';
 
 export function SavedSearches({ terms, onSearch }: { terms: string[]; onSearch: (term: string) => void }) {
-  const client = useQueryClient();
-  const remove = useMutation({
-    mutationFn: removeSearchTerm,
-    onSuccess: (user) => client.setQueryData(userKeys.current, user),
-    onError: (error) => showError((error as ApiError).message),
-  });
+  const remove = useRemoveSearchTerm();
   if (terms.length === 0) return null;
 
   return (
@@ -29,8 +21,10 @@ export function SavedSearches({ terms, onSearch }: { terms: string[]; onSearch: 
             variant="light"
             color="gray"
             aria-label={`Remove saved search ${term}`}
-            disabled={remove.isPending && remove.variables === term}
-            onClick={() => remove.mutate(term)}
+            // One removal at a time: each answer is the whole list of saved searches.
+            disabled={remove.isPending}
+            loading={remove.isPending && remove.variables === term}
+            onClick={() => remove.mutate(term, { onError: (error) => showError(error.message) })}
           >
             ×
           </Button>

@@ -1,27 +1,25 @@
 import { Button } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tightlines/core/messages';
 import { Link, useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { showError, showSuccess } from '../../lib/alerts';
-import type { ApiError } from '../../lib/api';
-import { createLog, logKeys, type LogPayload } from './api';
+import { ApiError } from '../../lib/api';
+import { useCreateLog, type LogBody } from './api/save-log';
 import { LogForm } from './log-form';
 import { savedMessage } from './saved-message';
 
 export function CreateLogPage() {
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const create = useCreateLog();
 
-  const submit = async (payload: LogPayload) => {
+  const submit = async (body: LogBody) => {
     try {
-      const log = await createLog(payload);
-      await client.invalidateQueries({ queryKey: logKeys.all });
+      const log = await create.mutateAsync(body);
       showSuccess(savedMessage('Your log was created.', log.pending));
       await navigate('/dash-data');
     } catch (e) {
       // The allowance is a dialog, as the seeds show it; the form stays filled in for later.
-      if ((e as ApiError).status === 403) showError(messages.allowanceExceeded);
+      if (e instanceof ApiError && e.status === 403) showError(messages.allowanceExceeded);
       else throw e;
     }
   };
@@ -31,6 +29,7 @@ export function CreateLogPage() {
       <LogForm
         submitLabel="Create Log"
         onSubmit={submit}
+        saving={create.isPending}
         actions={
           <Button component={Link} to="/dashboard" variant="default" size="md">
             Cancel

@@ -1,13 +1,11 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadingPage } from '../../components/loading-page';
 import { Page } from '../../components/page';
 import { showError, showSuccess } from '../../lib/alerts';
-import type { ApiError } from '../../lib/api';
-import { deleteLog, fetchEditableLog, logKeys, updateLog, type LogPayload } from './api';
+import { useEditableLog } from './api/get-editable-log';
+import { useDeleteLog, useUpdateLog, type LogBody } from './api/save-log';
 import { LogForm } from './log-form';
 import { LogMissing } from './log-missing';
 import { savedMessage } from './saved-message';
@@ -15,50 +13,35 @@ import { savedMessage } from './saved-message';
 export function EditLogPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [confirming, confirm] = useDisclosure(false);
-  const [deleting, setDeleting] = useState(false);
-  const query = useQuery({
-    queryKey: logKeys.edit(id),
-    queryFn: () => fetchEditableLog(id),
-    retry: (count, error) => (error as ApiError).status >= 500 && count < 1,
-    // The form is filled once; a background refetch must not reset what is being typed.
-    staleTime: Infinity,
-  });
+  const query = useEditableLog(id);
+  const update = useUpdateLog();
+  const removal = useDeleteLog();
 
   const done = async (message: string) => {
-    client.removeQueries({ queryKey: logKeys.edit(id) });
-    await client.invalidateQueries({ queryKey: logKeys.all });
     showSuccess(message);
     await navigate('/dash-data');
   };
 
-  const save = async (payload: LogPayload) => {
-    const log = await updateLog(id, payload);
+  const save = async (body: LogBody) => {
+    const log = await update.mutateAsync({ id, body });
     await done(savedMessage('Your log was saved.', log.pending));
   };
 
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await deleteLog(id);
-      confirm.close();
-      await done('The log was deleted.');
-    } catch (e) {
-      confirm.close();
-      showError((e as ApiError).message);
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const remove = () =>
+    removal.mutate(id, {
+      onSuccess: () => done('The log was deleted.'),
+      onError: (err) => showError(err.message),
+      onSettled: confirm.close,
+    });
 
   if (query.isPending) return <LoadingPage />;
   if (query.isError) {
-    const status = (query.error as ApiError).status;
+    const status = query.error.status;
     return status === 404 || status === 403 ? (
       <LogMissing title="Edit Log" message="This log does not exist or is not yours." />
     ) : (
-      <LogMissing title="Edit Log" message={(query.error as ApiError).message} onRetry={() => void query.refetch()} />
+      <LogMissing title="Edit Log" message={query.error.message} onRetry={() => void query.refetch()} />
     );
   }
 
@@ -69,12 +52,13 @@ export function EditLogPage() {
         log={query.data}
         submitLabel="Save"
         onSubmit={save}
+        saving={update.isPending}
         actions={
           <>
             <Button component={Link} to={`/log/${encodeURIComponent(id)}`} variant="default" size="md">
               Cancel
             </Button>
-            <Button color="red" variant="light" size="md" onClick={confirm.open}>
+            <Button color="red" variant="light" size="md" onClick={confirm.open} disabled={update.isPending}>
               Delete
             </Button>
           </>
@@ -83,10 +67,10 @@ export function EditLogPage() {
       <Modal opened={confirming} onClose={confirm.close} title="Delete this log?" centered>
         <Text>The log, its photo and its tags are removed for good. This cannot be undone.</Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={confirm.close}>
+          <Button variant="default" onClick={confirm.close} disabled={removal.isPending}>
             Keep it
           </Button>
-          <Button color="red" loading={deleting} onClick={() => void remove()} data-autofocus>
+          <Button color="red" loading={removal.isPending} onClick={remove} data-autofocus>
             Delete
           </Button>
         </Group>

@@ -1,12 +1,14 @@
 import { Button, Group, Input, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { currentPosition } from './geolocation';
-import { LogMap, type Point } from './log-map';
+import { LogMap } from '../../components/map/log-map';
+import { coordinates } from '../../lib/format';
+import { currentPosition, type Point } from '../../lib/geolocation';
 
 type Props = {
   point: Point | null;
-  color: string;
+  /** The log's type, which colours the marker. */
+  type: string;
   state: string;
   error?: string | undefined;
   nearby: { name: string; applied: boolean } | null;
@@ -14,7 +16,7 @@ type Props = {
   onUseLake: (name: string) => void;
 };
 
-export function LocationPicker({ point, color, state, error, nearby, onPick, onUseLake }: Props) {
+export function LocationPicker({ point, type, state, error, nearby, onPick, onUseLake }: Props) {
   const phone = useMediaQuery('(max-width: 37.5em)');
   const [locating, setLocating] = useState(false);
   const [geoError, setGeoError] = useState<string | null>(null);
@@ -23,7 +25,8 @@ export function LocationPicker({ point, color, state, error, nearby, onPick, onU
     setLocating(true);
     setGeoError(null);
     try {
-      onPick(await currentPosition());
+      // The angler asks for the spot they stand on: a fix from the drive to the lake will not do.
+      onPick(await currentPosition({ highAccuracy: true }));
     } catch (e) {
       setGeoError((e as Error).message);
     } finally {
@@ -34,10 +37,10 @@ export function LocationPicker({ point, color, state, error, nearby, onPick, onU
   return (
     <Input.Wrapper label="Location" withAsterisk description="Click the map where you were fishing (or focus it, pan with the arrow keys and press Enter), or use your location." error={error}>
       <Stack gap="xs" mt={6}>
-        <LogMap point={point} onPick={onPick} color={color} height={phone ? 240 : 320} label="Map: click to set the log's location" />
+        <LogMap label="Map: click to set the log's location" picked={point} pickedType={type} onPick={onPick} controls={false} height={phone ? 240 : 320} />
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" c={point ? undefined : 'dimmed'} data-testid="picked-location">
-            {point ? `${point.lat.toFixed(3)}, ${point.lng.toFixed(3)}${state ? ` · ${state}` : ''}` : 'No location picked yet'}
+            {point ? `${coordinates(point)}${state ? ` · ${state}` : ''}` : 'No location picked yet'}
           </Text>
           <Button variant="light" size="xs" onClick={() => void locateMe()} loading={locating}>
             Use my location

@@ -1,7 +1,7 @@
 import { logInput, type LogType, type LogView, type Privacy } from '@tightlines/core/logs';
 import dayjs from 'dayjs';
-import type { LogPayload } from './api';
-import { wallClock } from './log-format';
+import { wallDay, wallTime } from '../../lib/wall-clock';
+import type { LogBody } from './api/save-log';
 
 type Measure = number | string;
 
@@ -72,13 +72,12 @@ export function blankValues(now: Date): LogFormValues {
 const m = (v: number | null): Measure => v ?? '';
 const s = (v: string | null): string => v ?? '';
 
-/** An existing log, with its date split into the day and time on the place's wall clock. */
+/** An existing log, with its date split into the day and time on the place's wall clock (as the server writes it). */
 export function valuesFromLog(log: LogView): LogFormValues {
-  const clock = wallClock(log.date, log.timeZone);
   return {
     type: log.type,
-    day: clock.day,
-    time: clock.time,
+    day: wallDay(log.date),
+    time: wallTime(log.date),
     lat: log.location.lat,
     lng: log.location.lng,
     lake: s(log.location.lake),
@@ -113,7 +112,7 @@ const str = (v: string): string | null => (v.trim() === '' ? null : v.trim());
  * The date goes out as the day and time typed, without an offset, so the server reads it on the
  * wall clock of the log's place; `exactInstant` (an untouched "now") keeps the browser's offset.
  */
-export function toPayload(values: LogFormValues, exactInstant: Date | null): LogPayload {
+export function toBody(values: LogFormValues, exactInstant: Date | null): LogBody {
   return {
     type: values.type,
     date: exactInstant ? dayjs(exactInstant).format('YYYY-MM-DDTHH:mm:ssZ') : `${values.day}T${values.time}:00`,
@@ -191,7 +190,7 @@ export function validate(values: LogFormValues): Partial<Record<keyof LogFormVal
   if (!values.day) errors.day = 'Pick the day.';
   if (!/^\d{2}:\d{2}$/.test(values.time)) errors.time = 'Enter the time.';
   if (values.lat === null || values.lng === null) errors.lat = LOCATION_REQUIRED;
-  const parsed = logInput.safeParse(toPayload(values, null));
+  const parsed = logInput.safeParse(toBody(values, null));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = formFieldOf(issue.path.join('.'));

@@ -19,15 +19,16 @@ import {
 } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { CREATION_TYPES, type LogView } from '@tightlines/core/logs';
 import dayjs from 'dayjs';
 import { useRef, useState, type ReactNode } from 'react';
-import type { ApiError } from '../../lib/api';
-import { findNearbyLake, reverseGeocode, type LogPayload } from './api';
-import { zonedIso } from './log-format';
-import { typeColor } from '../../components/map/type-colors';
-import { blankValues, formFieldOf, toPayload, validate, valuesFromLog, type LogFormValues } from './log-form-values';
-import type { Point } from './log-map';
+import { ApiError } from '../../lib/api';
+import type { Point } from '../../lib/geolocation';
+import { zonedIso } from '../../lib/wall-clock';
+import { nearbyLakeQueryOptions, placeQueryOptions } from './api/place';
+import type { LogBody } from './api/save-log';
+import { blankValues, formFieldOf, toBody, validate, valuesFromLog, type LogFormValues } from './log-form-values';
 import { LocationPicker } from './location-picker';
 import { LogTagsPanel } from './log-tags-panel';
 import { PhotoField } from './photo-field';
@@ -67,19 +68,22 @@ type Props = {
   /** The saved log when editing; absent when creating. */
   log?: LogView;
   submitLabel: string;
-  onSubmit: (payload: LogPayload) => Promise<void>;
+  /** Sends the log; an ApiError it throws is shown on the form, by field where it names one. */
+  onSubmit: (body: LogBody) => Promise<unknown>;
+  /** While the log is being sent: the submit button shows it and takes no second click. */
+  saving: boolean;
   /** Buttons beside Submit (Cancel, Delete). */
   actions?: ReactNode;
 };
 
-export function LogForm({ log, submitLabel, onSubmit, actions }: Props) {
+export function LogForm({ log, submitLabel, onSubmit, saving, actions }: Props) {
   const [now] = useState(() => new Date());
   // An untouched "now" is sent as the exact instant; once the day or time is edited, the typed wall clock is.
   const [exactInstant, setExactInstant] = useState<Date | null>(log ? null : now);
   const [tab, setTab] = useState<Tab>('lake');
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [nearby, setNearby] = useState<{ name: string; applied: boolean } | null>(null);
+  const client = useQueryClient();
   const pickCount = useRef(0);
   const [placeZone, setPlaceZone] = useState<string | null>(log?.timeZone ?? null);
 
@@ -102,12 +106,12 @@ export function LogForm({ log, submitLabel, onSubmit, actions }: Props) {
     form.clearFieldError('lat');
     const count = ++pickCount.current;
     setNearby(null);
-    const [place, lake] = await Promise.allSettled([reverseGeocode(next.lat, next.lng), findNearbyLake(next.lat, next.lng)]);
+    const [place, lake] = await Promise.allSettled([client.fetchQuery(placeQueryOptions(next)), client.fetchQuery(nearbyLakeQueryOptions(next))]);
     // A later click wins over answers to an earlier one that arrive late.
     if (count !== pickCount.current) return;
     if (place.status === 'fulfilled') {
       form.setFieldValue('state', place.value.state ?? '');
-      setPlaceZone(place.value.timeZone ?? null);
+      setPlaceZone(place.value.timeZone);
     }
     if (lake.status === 'fulfilled' && lake.value) {
       const typed = form.getValues().lake.trim();
@@ -132,11 +136,11 @@ export function LogForm({ log, submitLabel, onSubmit, actions }: Props) {
   const submit = form.onSubmit(
     async (v) => {
       setError(null);
-      setSubmitting(true);
       try {
-        await onSubmit(toPayload(v, exactInstant));
+        await onSubmit(toBody(v, exactInstant));
       } catch (e) {
-        const err = e as ApiError;
+        if (!(e instanceof ApiError)) throw e;
+        const err = e;
         const fields = Object.entries(err.errors ?? {}).flatMap(([path, detail]) => {
           const field = formFieldOf(path);
           return field ? [[field, detail.type] as const] : [];
@@ -146,8 +150,6 @@ export function LogForm({ log, submitLabel, onSubmit, actions }: Props) {
           showFirstError(Object.fromEntries(fields));
         }
         setError(err.message);
-      } finally {
-        setSubmitting(false);
       }
     },
     (errors) => showFirstError(errors),
@@ -199,7 +201,7 @@ export function LogForm({ log, submitLabel, onSubmit, actions }: Props) {
               </SimpleGrid>
               <LocationPicker
                 point={point}
-                color={typeColor(values.type)}
+                type={values.type}
                 state={values.state}
                 error={form.errors.lat as string | undefined}
                 nearby={nearby}
@@ -314,7 +316,7 @@ export function LogForm({ log, submitLabel, onSubmit, actions }: Props) {
 
         <Group justify="space-between" gap="sm">
           <Group gap="sm">
-            <Button type="submit" loading={submitting} size="md">
+            <Button type="submit" loading={saving} size="md">
               {submitLabel}
             </Button>
             {actions}

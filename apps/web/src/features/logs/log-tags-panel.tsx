@@ -1,7 +1,6 @@
 import { Autocomplete, Button, CloseButton, Group, Pill, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ApiError } from '../../lib/api';
-import { addLogTag, removeLogTag } from './api';
+import { useLogTag } from './api/log-extras';
 import { useTagMatches } from './use-matches';
 
 type Props = { logId: string; tags: string[]; onChange: (tags: string[]) => void };
@@ -9,27 +8,24 @@ type Props = { logId: string; tags: string[]; onChange: (tags: string[]) => void
 /** Tags of a saved log change at once on the server, like the seeds' add-tag-log and remove-tag-log. */
 export function LogTagsPanel({ logId, tags, onChange }: Props) {
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const matches = useTagMatches(draft);
+  const change = useLogTag();
+  const busy = change.isPending;
 
-  const run = async (call: () => Promise<string[]>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      onChange(await call());
-      return true;
-    } catch (e) {
-      setError((e as ApiError).message);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (action: 'add' | 'remove', tag: string) =>
+    change.mutate(
+      { action, id: logId, tag },
+      {
+        onSuccess: (next) => {
+          onChange(next);
+          if (action === 'add') setDraft('');
+        },
+      },
+    );
 
-  const add = async () => {
+  const add = () => {
     const tag = draft.trim();
-    if (tag && (await run(() => addLogTag(logId, tag)))) setDraft('');
+    if (tag) run('add', tag);
   };
 
   return (
@@ -44,7 +40,7 @@ export function LogTagsPanel({ logId, tags, onChange }: Props) {
             <Pill key={tag} size="lg" role="listitem">
               <Group gap={2} wrap="nowrap">
                 {tag}
-                <CloseButton size="xs" aria-label={`Remove the tag ${tag}`} disabled={busy} onClick={() => void run(() => removeLogTag(logId, tag))} />
+                <CloseButton size="xs" aria-label={`Remove the tag ${tag}`} disabled={busy} onClick={() => run('remove', tag)} />
               </Group>
             </Pill>
           ))}
@@ -61,19 +57,19 @@ export function LogTagsPanel({ logId, tags, onChange }: Props) {
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              void add();
+              add();
             }
           }}
           style={{ flex: 1 }}
           maxLength={40}
         />
-        <Button onClick={() => void add()} disabled={draft.trim() === ''} loading={busy}>
+        <Button onClick={add} disabled={draft.trim() === ''} loading={busy}>
           Add
         </Button>
       </Group>
-      {error && (
+      {change.isError && (
         <Text size="sm" c="red.8" role="alert">
-          {error}
+          {change.error.message}
         </Text>
       )}
     </Stack>

@@ -1,29 +1,21 @@
 import { Button, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ApiError } from '../../lib/api';
-import { uploadImage } from './api';
+import { useUploadImage } from './api/log-extras';
 
 type Props = { value: string | null; onChange: (url: string | null) => void };
 
 export function PhotoField({ value, onChange }: Props) {
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const save = useUploadImage();
 
-  const upload = async (file: File | null) => {
+  const upload = (file: File | null) => {
     if (!file) return;
     setError(null);
     if (!file.type.startsWith('image/')) {
       setError('Please choose an image file (JPEG, PNG, WebP or similar).');
       return;
     }
-    setBusy(true);
-    try {
-      onChange((await uploadImage(file)).image);
-    } catch (e) {
-      setError((e as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(file, { onSuccess: ({ image }) => onChange(image), onError: (err) => setError(err.message) });
   };
 
   return (
@@ -31,9 +23,9 @@ export function PhotoField({ value, onChange }: Props) {
       <Stack gap="xs" mt={6}>
         {value && <Image src={value} alt="Photo of this log" maw={320} mah={240} fit="contain" radius="md" />}
         <Group gap="xs">
-          <FileButton onChange={(file) => void upload(file)} accept="image/*">
+          <FileButton onChange={upload} accept="image/*" disabled={save.isPending}>
             {(props) => (
-              <Button {...props} variant="default" size="xs" loading={busy}>
+              <Button {...props} variant="default" size="xs" loading={save.isPending}>
                 {value ? 'Replace photo' : 'Upload a photo'}
               </Button>
             )}

@@ -1,9 +1,11 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { LakeMatch } from '@tightlines/core/api/logs';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
-import { fetchLureCategories, findLakes, findTags, logKeys, type LakeMatch } from './api';
+import { lureCategoriesQueryOptions } from '../../lib/lure-categories';
+import { lakeMatchesQueryOptions, tagMatchesQueryOptions } from './api/autofill';
 
-/** Autofill asks once the typing pauses, and keeps the last answer on screen while it asks again. */
+/** Autofill asks once the typing pauses. */
 function useDebouncedQuery(text: string) {
   const [debounced] = useDebouncedValue(text.trim(), 250);
   return debounced;
@@ -11,29 +13,16 @@ function useDebouncedQuery(text: string) {
 
 export function useLakeMatches(text: string): LakeMatch[] {
   const query = useDebouncedQuery(text);
-  const result = useQuery({
-    queryKey: ['find-lakes', query.toLowerCase()],
-    queryFn: ({ signal }) => findLakes(query, signal),
-    enabled: query.length > 0,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery(lakeMatchesQueryOptions(query));
   return query ? (result.data ?? []).slice(0, AUTOFILL_LIMIT) : [];
 }
 
 export function useTagMatches(text: string): string[] {
   const query = useDebouncedQuery(text);
-  const result = useQuery({
-    queryKey: ['find-tag', query.toLowerCase()],
-    queryFn: ({ signal }) => findTags(query, signal),
-    enabled: query.length > 0,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery(tagMatchesQueryOptions(query));
   return query ? [...new Set(result.data ?? [])].slice(0, AUTOFILL_LIMIT) : [];
 }
 
 export function useLureCategories(): string[] {
-  const result = useQuery({ queryKey: logKeys.lureCategories, queryFn: fetchLureCategories, staleTime: 5 * 60_000 });
-  return [...new Set((result.data ?? []).map((c) => c.name))];
+  return useQuery(lureCategoriesQueryOptions()).data ?? [];
 }

@@ -1,14 +1,12 @@
 import { Avatar, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { LogView } from '@tightlines/core/logs';
 import { Link, useParams } from 'react-router';
 import { LoadingPage } from '../../components/loading-page';
 import { usePageTitle } from '../../components/page';
-import type { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
-import { fetchVisitorLogs, logKeys } from './api';
-import { logDateLabel, reading } from './log-format';
-import { typeColor } from '../../components/map/type-colors';
+import { dateTimeLabel, plural, reading } from '../../lib/format';
+import { typeColor } from '../../lib/type-colors';
+import { useAnglerLogs } from './api/get-angler-logs';
 import { LogMissing } from './log-missing';
 
 /** /logs/:username: the logs of one angler that the viewer may see. */
@@ -16,15 +14,11 @@ export function UserLogsPage() {
   const { username = '' } = useParams();
   const { user } = useCurrentUser();
   usePageTitle(`${username}'s logs`);
-  const query = useQuery({
-    queryKey: logKeys.visitor(username),
-    queryFn: () => fetchVisitorLogs(username),
-    retry: (count, error) => (error as ApiError).status >= 500 && count < 1,
-  });
+  const query = useAnglerLogs(username);
 
   if (query.isPending) return <LoadingPage />;
   if (query.isError) {
-    const err = query.error as ApiError;
+    const err = query.error;
     return err.status === 404 ? (
       <LogMissing title="Fishing Logs" message={`There is no angler named ${username}.`} />
     ) : (
@@ -43,7 +37,7 @@ export function UserLogsPage() {
             {own ? 'Your logs' : `${angler.username}'s logs`}
           </Title>
           <Text c="dimmed" size="sm">
-            {docs.length === 1 ? '1 log' : `${docs.length} logs`}
+            {plural(docs.length, 'log')}
           </Text>
         </div>
       </Group>
@@ -65,7 +59,7 @@ export function UserLogsPage() {
 function LogTile({ log, own }: { log: LogView; own: boolean }) {
   const viewPath = own ? `/log/${encodeURIComponent(log._id)}` : `/logs/${encodeURIComponent(log.username)}/${encodeURIComponent(log._id)}`;
   return (
-    <Card withBorder padding="md" component="article" aria-label={`${log.type} on ${logDateLabel(log.date, log.timeZone)}`}>
+    <Card withBorder padding="md" component="article" aria-label={`${log.type} on ${dateTimeLabel(log.date)}`}>
       <Stack gap={6} h="100%">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text fw={700} lineClamp={1}>
@@ -80,7 +74,7 @@ function LogTile({ log, own }: { log: LogView; own: boolean }) {
           {log.fish.length == null ? '' : ` · ${reading(log.fish.length, ' in', 2)}`}
         </Text>
         <Text size="sm" c="dimmed">
-          {logDateLabel(log.date, log.timeZone)}
+          {dateTimeLabel(log.date)}
         </Text>
         <Group gap="xs" mt="auto" pt={6}>
           <Button component={Link} to={viewPath} size="xs" variant="light">

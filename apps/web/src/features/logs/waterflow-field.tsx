@@ -1,9 +1,8 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { LogView } from '@tightlines/core/logs';
-import dayjs from 'dayjs';
+import type { LogView, WaterflowReading } from '@tightlines/core/logs';
 import { useState } from 'react';
-import type { ApiError } from '../../lib/api';
-import { lookupWaterflow, type WaterflowLookup } from './api';
+import { dateTimeLabel } from '../../lib/format';
+import { useWaterflowLookup } from './api/log-extras';
 
 type Props = {
   logId: string | undefined;
@@ -12,25 +11,16 @@ type Props = {
   saved: LogView['lake'] | null;
 };
 
-type Shown = Pick<WaterflowLookup, 'waterflow'> & { station: string | null; siteCode: string | null; agency: string | null };
+type Shown = Pick<WaterflowReading, 'waterflow'> & { station: string | null; siteCode: string | null; agency: string | null };
 
 export function WaterflowField({ logId, point, date, saved }: Props) {
   const [result, setResult] = useState<Shown | null>(saved?.waterflow ? { ...saved, waterflow: saved.waterflow } : null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const lookup = useWaterflowLookup();
+  const error = lookup.isError ? lookup.error.message : null;
 
-  const lookup = async () => {
+  const start = () => {
     if (!point) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setResult(await lookupWaterflow(logId, { ...point, date }));
-    } catch (e) {
-      setResult(null);
-      setError((e as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
+    lookup.mutate({ id: logId, ...point, date }, { onSuccess: setResult, onError: () => setResult(null) });
   };
 
   const flow = result?.waterflow;
@@ -41,7 +31,7 @@ export function WaterflowField({ logId, point, date, saved }: Props) {
           <Text fw={600} size="sm">
             Waterflow
           </Text>
-          <Button size="xs" variant="light" onClick={() => void lookup()} loading={busy} disabled={!point}>
+          <Button size="xs" variant="light" onClick={start} loading={lookup.isPending} disabled={!point}>
             Look up waterflow
           </Button>
         </Group>
@@ -60,7 +50,7 @@ export function WaterflowField({ logId, point, date, saved }: Props) {
             {result.station ?? 'Gauge'}
             {result.siteCode ? ` (${result.agency ?? ''} ${result.siteCode})` : ''}: {flow.rate == null ? '-' : `${flow.rate} ${flow.unit}`}
             {flow.gageHeight == null ? '' : `, gage height ${flow.gageHeight} ft`}
-            {flow.measuredAt ? ` · measured ${dayjs(flow.measuredAt).format('MM/DD/YYYY hh:mma')}` : ''}
+            {flow.measuredAt ? ` · measured ${dateTimeLabel(flow.measuredAt)}` : ''}
           </Text>
         )}
         {point && !flow && !error && (

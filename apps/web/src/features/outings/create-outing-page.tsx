@@ -1,73 +1,55 @@
 import '@mantine/dates/styles.css';
 import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
-import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@tightlines/core/messages';
 import { OUTING_LOCATION_REQUIRED } from '@tightlines/core/outings';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LogMap, type MapPoint } from '../../components/map/log-map';
+import { LogMap } from '../../components/map/log-map';
 import { Page } from '../../components/page';
 import { showError, showSuccess } from '../../lib/alerts';
-import type { ApiError } from '../../lib/api';
-import { createOuting, type Backdate } from './api';
-import { currentPosition } from './geolocation';
+import { coordinates } from '../../lib/format';
+import { currentPosition, type Point } from '../../lib/geolocation';
+import { useCreateOuting, type CreateOutingBody } from './api/save-outing';
+import { useSpanFields } from './span-fields';
 
 const today = () => {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
-type Fields = { startDate: string | null; startTime: string; endDate: string | null; endTime: string };
-type Errors = Partial<Record<keyof Fields, string>>;
-
-function check(f: Fields): Errors {
-  const errors: Errors = {};
-  if (!f.startDate) errors.startDate = 'Pick the day the outing started.';
-  if (!f.startTime) errors.startTime = 'Enter the time it started.';
-  if (f.endDate && !f.endTime) errors.endTime = 'Enter the time it ended, or clear the end date.';
-  if (f.endTime && !f.endDate) errors.endDate = 'Pick the day it ended, or clear the end time.';
-  return errors;
-}
-
 /** /create-outing: start an outing here and now, or record one that already happened. */
 export function CreateOutingPage() {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [backdating, setBackdating] = useState(false);
-  const [location, setLocation] = useState<MapPoint | null>(null);
-  const [fields, setFields] = useState<Fields>(() => ({ startDate: today(), startTime: '', endDate: today(), endTime: '' }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState<'start' | 'backdate' | null>(null);
+  const [location, setLocation] = useState<Point | null>(null);
+  const { fields, errors, set, valid } = useSpanFields(() => ({ startDate: today(), startTime: '', endDate: today(), endTime: '' }));
+  const [locating, setLocating] = useState(false);
+  const create = useCreateOuting();
+  // Which of the two buttons is at work: both send through the one mutation.
+  const busy = create.isPending ? (create.variables.startDate ? 'backdate' : 'start') : null;
 
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
-    setFields((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const done = async (message: string) => {
-    await client.invalidateQueries({ queryKey: ['logs'] });
-    showSuccess(message);
-    await navigate('/dashboard');
-  };
+  const send = (body: CreateOutingBody, message: string) =>
+    create.mutate(body, {
+      onSuccess: async () => {
+        showSuccess(message);
+        await navigate('/dashboard');
+      },
+      onError: (err) => showError(err.message),
+    });
 
   const start = async () => {
-    setBusy('start');
+    setLocating(true);
+    let here: Point;
     try {
-      let here: MapPoint;
-      try {
-        here = await currentPosition();
-      } catch {
-        showError(messages.geolocationDisabled);
-        return;
-      }
-      await createOuting(here);
-      await done('Your outing has started. Logs you create from now on join it.');
-    } catch (e) {
-      showError((e as ApiError).message);
+      here = await currentPosition();
+    } catch {
+      showError(messages.geolocationDisabled);
+      return;
     } finally {
-      setBusy(null);
+      setLocating(false);
     }
+    send({ location: here }, 'Your outing has started. Logs you create from now on join it.');
   };
 
   const openBackdate = () => {
@@ -81,20 +63,9 @@ export function CreateOutingPage() {
       showError(OUTING_LOCATION_REQUIRED);
       return;
     }
-    const problems = check(fields);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    const backdate: Backdate = { startDate: fields.startDate!, startTime: fields.startTime };
-    if (fields.endDate && fields.endTime) Object.assign(backdate, { endDate: fields.endDate, endTime: fields.endTime });
-    setBusy('backdate');
-    try {
-      await createOuting(location, backdate);
-      await done('Your outing was created.');
-    } catch (e) {
-      showError((e as ApiError).message);
-    } finally {
-      setBusy(null);
-    }
+    if (!valid()) return;
+    const end = fields.endDate && fields.endTime ? { endDate: fields.endDate, endTime: fields.endTime } : {};
+    send({ location, startDate: fields.startDate!, startTime: fields.startTime, ...end }, 'Your outing was created.');
   };
 
   return (
@@ -105,7 +76,7 @@ export function CreateOutingPage() {
           backdate one you already fished.
         </Text>
         <Group gap="sm">
-          <Button size="md" onClick={() => void start()} loading={busy === 'start'} disabled={busy !== null && busy !== 'start'}>
+          <Button size="md" onClick={() => void start()} loading={locating || busy === 'start'} disabled={busy === 'backdate'}>
             Start Fishing Outing
           </Button>
           <Button size="md" variant={backdating ? 'filled' : 'light'} onClick={openBackdate} aria-expanded={backdating} aria-controls="backdate-panel">
@@ -153,18 +124,18 @@ export function CreateOutingPage() {
                   <LogMap
                     label="Map: click to set the outing's location"
                     picked={location}
-                    onMapClick={(lat, lng) => setLocation({ lat, lng })}
+                    onPick={setLocation}
                     center={location ?? undefined}
                     controls={false}
                     height={320}
                   />
                 )}
                 <Text size="sm" c={location ? undefined : 'dimmed'} mt={4} data-testid="outing-location">
-                  {location ? `${location.lat.toFixed(3)}, ${location.lng.toFixed(3)}` : 'Click the map where you fished.'}
+                  {location ? coordinates(location) : 'Click the map where you fished.'}
                 </Text>
               </div>
               <Group justify="flex-end">
-                <Button type="submit" loading={busy === 'backdate'} disabled={busy === 'start'}>
+                <Button type="submit" loading={busy === 'backdate'} disabled={locating || busy === 'start'}>
                   Create
                 </Button>
               </Group>

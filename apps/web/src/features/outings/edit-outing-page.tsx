@@ -1,99 +1,77 @@
 import '@mantine/dates/styles.css';
 import { Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MapMarker } from '@tightlines/core/api/analysis';
+import type { OutingView } from '@tightlines/core/outings';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LoadingPage } from '../../components/loading-page';
-import { LogMap, type MapMarker } from '../../components/map/log-map';
+import { LogMap } from '../../components/map/log-map';
 import { Page } from '../../components/page';
 import { showError } from '../../lib/alerts';
-import type { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
-import { deleteOuting, editOuting, fetchOuting, outingKey, type OutingView } from './api';
+import { longDate } from '../../lib/format';
+import { wallDay, wallTime, zonedIso } from '../../lib/wall-clock';
+import { useOuting } from './api/get-outing';
+import { useDeleteOuting, useEditOuting } from './api/save-outing';
 import { OutingMissing } from './outing-missing';
-import { outingTitle, wallDay, wallTime, zonedIso } from './outing-time';
+import { useSpanFields } from './span-fields';
 
 /** /edit-outing/:id ('Edit Outing') */
 export function EditOutingPage() {
   const { id = '' } = useParams();
-  const query = useQuery({
-    queryKey: outingKey(id),
-    queryFn: () => fetchOuting(id),
-    retry: (count, error) => (error as ApiError).status >= 500 && count < 1,
-  });
+  const query = useOuting(id);
   if (query.isPending) return <LoadingPage />;
-  if (query.isError) return <OutingMissing error={query.error as ApiError} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <OutingMissing error={query.error} onRetry={() => void query.refetch()} />;
   return <EditOutingForm outing={query.data} />;
 }
 
-type Fields = { startDate: string | null; startTime: string; endDate: string | null; endTime: string };
-type Errors = Partial<Record<keyof Fields, string>>;
-
 function EditOutingForm({ outing }: { outing: OutingView }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const { user } = useCurrentUser();
   const { startDate, endDate, active, logs } = outing.outing;
   // An outing in progress has no end yet: the server reports "now", which is not a value to save.
-  const [fields, setFields] = useState<Fields>(() => ({
+  const { fields, errors, set, valid } = useSpanFields(() => ({
     startDate: wallDay(startDate),
     startTime: wallTime(startDate),
     endDate: active ? null : wallDay(endDate),
     endTime: active ? '' : wallTime(endDate),
   }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState<'update' | 'delete' | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const edit = useEditOuting();
+  const removal = useDeleteOuting();
+  const busy = edit.isPending ? 'update' : removal.isPending ? 'delete' : null;
   const markers = useMemo<MapMarker[]>(
     () => logs.map((l) => ({ _id: l._id, lat: l.location.lat, lng: l.location.lng, type: l.type, date: l.date, lake: l.location.lake })),
     [logs],
   );
   const place = useMemo(() => ({ lat: outing.lat, lng: outing.lng }), [outing.lat, outing.lng]);
 
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
-    setFields((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
+  const update = () => {
+    if (!valid()) return;
+    edit.mutate(
+      {
+        id: outing._id,
+        span: {
+          startDate: zonedIso(fields.startDate!, fields.startTime, outing.timeZone),
+          endDate: fields.endDate && fields.endTime ? zonedIso(fields.endDate, fields.endTime, outing.timeZone) : null,
+        },
+      },
+      {
+        onSuccess: () => navigate(`/view-outing/${encodeURIComponent(outing._id)}`),
+        onError: (err) => showError(err.message),
+      },
+    );
   };
 
-  const update = async () => {
-    const problems: Errors = {};
-    if (!fields.startDate) problems.startDate = 'Pick the day the outing started.';
-    if (!fields.startTime) problems.startTime = 'Enter the time it started.';
-    if (fields.endDate && !fields.endTime) problems.endTime = 'Enter the time it ended, or clear the end date.';
-    if (fields.endTime && !fields.endDate) problems.endDate = 'Pick the day it ended, or clear the end time.';
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setBusy('update');
-    try {
-      const updated = await editOuting(outing._id, {
-        startDate: zonedIso(fields.startDate!, fields.startTime, outing.timeZone),
-        endDate: fields.endDate && fields.endTime ? zonedIso(fields.endDate, fields.endTime, outing.timeZone) : null,
-      });
-      client.setQueryData(outingKey(outing._id), updated);
-      await client.invalidateQueries({ queryKey: ['logs'] });
-      await navigate(`/view-outing/${encodeURIComponent(outing._id)}`);
-    } catch (e) {
-      showError((e as ApiError).message);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async () => {
-    setBusy('delete');
-    try {
-      await deleteOuting(outing._id);
-      client.removeQueries({ queryKey: outingKey(outing._id) });
-      await client.invalidateQueries({ queryKey: ['logs'] });
-      await navigate('/dashboard');
-    } catch (e) {
-      setConfirming(false);
-      showError((e as ApiError).message);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const remove = () =>
+    removal.mutate(outing._id, {
+      onSuccess: () => navigate('/dashboard'),
+      onError: (err) => {
+        setConfirming(false);
+        showError(err.message);
+      },
+    });
 
   return (
     <Page title="Edit Outing" size="md">
@@ -104,12 +82,12 @@ function EditOutingForm({ outing }: { outing: OutingView }) {
         aria-label="Edit Outing"
         onSubmit={(e) => {
           e.preventDefault();
-          void update();
+          update();
         }}
       >
         <Stack gap="sm">
           <Text c="dimmed">
-            {outingTitle(startDate)} · times are on the clock of the outing's place ({outing.timeZone}). Logs inside the new span join
+            {longDate(startDate)} · times are on the clock of the outing's place ({outing.timeZone}). Logs inside the new span join
             the outing; logs outside it leave.
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -150,7 +128,7 @@ function EditOutingForm({ outing }: { outing: OutingView }) {
           <Button variant="default" onClick={() => setConfirming(false)} disabled={busy === 'delete'}>
             Cancel
           </Button>
-          <Button color="red" onClick={() => void remove()} loading={busy === 'delete'}>
+          <Button color="red" onClick={remove} loading={busy === 'delete'}>
             Delete
           </Button>
         </Group>

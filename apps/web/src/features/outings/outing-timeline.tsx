@@ -1,10 +1,10 @@
 import { Badge, Button, Card, CloseButton, Group, Text } from '@mantine/core';
 import type { LogView } from '@tightlines/core/logs';
-import { formatClock } from '@tightlines/core/solunar/format';
+import type { SolunarMark } from '@tightlines/core/outings';
 import { useEffect, useId, useState } from 'react';
-import { typeColor } from '../../components/map/type-colors';
-import type { SolunarMark } from './api';
-import { offsetMinutes } from './outing-time';
+import { clockText, fishText } from '../../lib/format';
+import { typeColor } from '../../lib/type-colors';
+import { offsetMinutes } from '../../lib/wall-clock';
 import classes from './outings.module.css';
 
 const MINUTE_MS = 60_000;
@@ -83,7 +83,7 @@ export function OutingTimeline({ start, end, lunar, logs, onView }: Props) {
             key={`${b.type}-${b.time}`}
             className={b.type === 'Major' ? classes.major : classes.minor}
             style={{ left: `${b.left}%`, width: `${b.width}%` }}
-            title={`${b.type} period, ${formatClock(b.time)}`}
+            title={`${b.type} period, ${clockText(b.time)}`}
           >
             <span className={classes.bandLabel}>{b.type}</span>
           </div>
@@ -95,7 +95,7 @@ export function OutingTimeline({ start, end, lunar, logs, onView }: Props) {
             type="button"
             className={classes.dot}
             style={{ left: `${left}%`, top: 30 + row * 26, background: typeColor(log.type) }}
-            aria-label={`${log.type} log at ${formatClock(log.date)}`}
+            aria-label={`${log.type} log at ${clockText(log.date)}`}
             aria-expanded={shown === log._id}
             aria-controls={shown === log._id ? infoId : undefined}
             onClick={() => setShown((current) => (current === log._id ? null : log._id))}
@@ -118,7 +118,7 @@ export function OutingTimeline({ start, end, lunar, logs, onView }: Props) {
           style={{ left: `${selected.left}%`, transform: `translateX(-${selected.left}%)` }}
           id={infoId}
           role="region"
-          aria-label={`${selected.log.type} log at ${formatClock(selected.log.date)}`}
+          aria-label={`${selected.log.type} log at ${clockText(selected.log.date)}`}
         >
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Badge color={typeColor(selected.log.type)} autoContrast>
@@ -127,12 +127,11 @@ export function OutingTimeline({ start, end, lunar, logs, onView }: Props) {
             <CloseButton size="sm" aria-label="Close the log's info" onClick={() => setShown(null)} />
           </Group>
           <Text size="sm" mt={6}>
-            {formatClock(selected.log.date)}
+            {clockText(selected.log.date)}
           </Text>
           {selected.log.fish.species && (
             <Text size="sm" fw={600}>
-              {selected.log.fish.species}
-              {selected.log.fish.length != null && ` · ${Number(selected.log.fish.length.toFixed(2))} in`}
+              {fishText(selected.log.fish)}
             </Text>
           )}
           {selected.log.lure.category && (

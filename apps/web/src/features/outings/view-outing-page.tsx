@@ -1,24 +1,22 @@
 import { Badge, Button, Card, Collapse, Container, Grid, Group, SimpleGrid, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MapMarker } from '@tightlines/core/api/analysis';
 import type { LogView } from '@tightlines/core/logs';
-import { formatClock } from '@tightlines/core/solunar/format';
+import type { OutingView } from '@tightlines/core/outings';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { Facts } from '../../components/facts';
 import { LoadingPage } from '../../components/loading-page';
-import { Facts } from '../../components/log-modal/facts';
-import { LogModal } from '../../components/log-modal/log-modal';
-import { barometerText, clockText, reading, text, windText } from '../../components/log-modal/readings';
-import { WeatherIcon } from '../../components/weather-icon';
-import { logDateLabel } from '../../components/map/log-date';
-import { LogMap, type MapMarker } from '../../components/map/log-map';
-import { typeColor } from '../../components/map/type-colors';
+import { LogMap } from '../../components/map/log-map';
 import { usePageTitle } from '../../components/page';
+import { WeatherIcon } from '../../components/weather-icon';
 import { showError } from '../../lib/alerts';
-import type { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
-import { editOuting, fetchOuting, outingKey, type OutingView } from './api';
+import { barometerText, clockText, coordinates, dateTimeLabel, duration, fishText, hourRange, longDate, reading, text, windText } from '../../lib/format';
+import { showLog } from '../../lib/log-modal';
+import { typeColor } from '../../lib/type-colors';
+import { useOuting } from './api/get-outing';
+import { useEditOuting } from './api/save-outing';
 import { OutingMissing } from './outing-missing';
-import { duration, hourRange, outingTitle } from './outing-time';
 import { OutingTimeline } from './outing-timeline';
 import classes from './outings.module.css';
 
@@ -28,24 +26,16 @@ const NARROW = '(max-width: 48em)';
 /** /view-outing/:id */
 export function ViewOutingPage() {
   const { id = '' } = useParams();
-  const query = useQuery({
-    queryKey: outingKey(id),
-    queryFn: () => fetchOuting(id),
-    retry: (count, error) => (error as ApiError).status >= 500 && count < 1,
-    // An outing in progress grows: its end is "now", and new logs join it.
-    refetchInterval: (q) => (q.state.data?.outing.active ? 60_000 : false),
-  });
-  usePageTitle(query.data ? outingTitle(query.data.outing.startDate) : 'View Outing');
+  const query = useOuting(id, { live: true });
+  usePageTitle(query.data ? longDate(query.data.outing.startDate) : 'View Outing');
 
   if (query.isPending) return <LoadingPage />;
-  if (query.isError) return <OutingMissing error={query.error as ApiError} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <OutingMissing error={query.error} onRetry={() => void query.refetch()} />;
   return <OutingDetails outing={query.data} />;
 }
 
 function OutingDetails({ outing }: { outing: OutingView }) {
-  const client = useQueryClient();
   const { user } = useCurrentUser();
-  const [openLog, setOpenLog] = useState<string | null>(null);
   const [tab, setTab] = useState<'list' | 'maps'>('list');
   const [panelsOpen] = useState(() => !window.matchMedia(NARROW).matches);
   const { startDate, endDate, active, logs } = outing.outing;
@@ -55,14 +45,9 @@ function OutingDetails({ outing }: { outing: OutingView }) {
     [logs],
   );
 
-  const end = useMutation({
-    mutationFn: () => editOuting(outing._id, { startDate, endDate: new Date().toISOString() }),
-    onSuccess: async (updated) => {
-      client.setQueryData(outingKey(outing._id), updated);
-      await client.invalidateQueries({ queryKey: ['logs'] });
-    },
-    onError: (error) => showError((error as ApiError).message),
-  });
+  const edit = useEditOuting();
+  const end = () =>
+    edit.mutate({ id: outing._id, span: { startDate, endDate: new Date().toISOString() } }, { onError: (error) => showError(error.message) });
 
   const hot = stats.mostProductiveHour;
   const place = [outing.location.lake, outing.location.state].filter(Boolean).join(', ');
@@ -73,7 +58,7 @@ function OutingDetails({ outing }: { outing: OutingView }) {
         <div>
           <Group gap="xs">
             <Title order={1} size="h2">
-              {outingTitle(startDate)}
+              {longDate(startDate)}
             </Title>
             {active && (
               <Badge color="green" variant="light">
@@ -82,13 +67,13 @@ function OutingDetails({ outing }: { outing: OutingView }) {
             )}
           </Group>
           <Text c="dimmed" mt={4}>
-            {formatClock(startDate)} – {active ? 'now' : formatClock(endDate)}
+            {clockText(startDate)} – {active ? 'now' : clockText(endDate)}
             {place && ` · ${place}`}
           </Text>
         </div>
         <Group gap="sm">
           {active && (
-            <Button color="red" variant="light" onClick={() => end.mutate()} loading={end.isPending}>
+            <Button color="red" variant="light" onClick={end} loading={edit.isPending}>
               End Outing
             </Button>
           )}
@@ -148,7 +133,7 @@ function OutingDetails({ outing }: { outing: OutingView }) {
             <Legend className={classes.minor} label="Minor period" />
           </Group>
         </Group>
-        <OutingTimeline start={startDate} end={endDate} lunar={outing.lunar} logs={logs} onView={(log) => setOpenLog(log._id)} />
+        <OutingTimeline start={startDate} end={endDate} lunar={outing.lunar} logs={logs} onView={(log) => showLog(log._id)} />
       </Card>
 
       <Tabs value={tab} onChange={(t) => setTab(t === 'maps' ? 'maps' : 'list')} keepMounted={false}>
@@ -162,7 +147,7 @@ function OutingDetails({ outing }: { outing: OutingView }) {
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               {logs.map((log) => (
-                <OutingLogCard key={log._id} log={log} onView={() => setOpenLog(log._id)} />
+                <OutingLogCard key={log._id} log={log} onView={() => showLog(log._id)} />
               ))}
             </SimpleGrid>
           )}
@@ -172,15 +157,13 @@ function OutingDetails({ outing }: { outing: OutingView }) {
             <LogMap
               label="Map of the outing's logs"
               markers={markers}
-              onViewLog={(m) => setOpenLog(m._id)}
+              onViewLog={(m) => showLog(m._id)}
               overlayAllowed={user?.premiumMember ?? false}
               height={460}
             />
           </Tabs.Panel>
         )}
       </Tabs>
-
-      <LogModal logId={openLog} onClose={() => setOpenLog(null)} />
     </Container>
   );
 }
@@ -257,10 +240,10 @@ function highlights(outing: OutingView): [string, ReactNode][] {
   return [
     ['Time on the water', duration(Date.parse(startDate), Date.parse(endDate))],
     ['Lake', text(outing.location.lake ?? mostLogged(logs.map((l) => l.location.lake)))],
-    ['Biggest fish', biggest ? `${biggest.fish.species ?? 'Fish'} · ${Number(biggest.fish.length!.toFixed(2))} in` : '-'],
+    ['Biggest fish', biggest ? fishText({ ...biggest.fish, species: biggest.fish.species ?? 'Fish' }) : '-'],
     ['Species', species.length ? species.join(', ') : '-'],
     ['Catching lures', lures.length ? lures.join(', ') : '-'],
-    ['Location', `${outing.lat.toFixed(3)}, ${outing.lng.toFixed(3)}`],
+    ['Location', coordinates(outing)],
   ];
 }
 
@@ -273,17 +256,17 @@ function mostLogged(lakes: (string | null)[]): string | null {
 
 function OutingLogCard({ log, onView }: { log: LogView; onView: () => void }) {
   return (
-    <Card withBorder padding="sm" component="article" aria-label={`${log.type} log, ${logDateLabel(log.date)}`}>
+    <Card withBorder padding="sm" component="article" aria-label={`${log.type} log, ${dateTimeLabel(log.date)}`}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Badge color={typeColor(log.type)} autoContrast>
           {log.type}
         </Badge>
         <Text size="xs" c="dimmed">
-          {formatClock(log.date)}
+          {clockText(log.date)}
         </Text>
       </Group>
       <Text fw={600} mt={6} truncate>
-        {[log.fish.species, log.fish.length == null ? null : `${Number(log.fish.length.toFixed(2))} in`].filter(Boolean).join(' · ') || 'No fish recorded'}
+        {fishText(log.fish) || 'No fish recorded'}
       </Text>
       <Button size="compact-sm" variant="light" mt="xs" onClick={onView}>
         View
