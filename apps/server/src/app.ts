@@ -32,6 +32,9 @@ import { LogsRepo } from './modules/logs/repo';
 import { logsRoutes } from './modules/logs/routes';
 import { LogsService } from './modules/logs/service';
 import { OutingsRepo } from './modules/outings/repo';
+import { OutreachRepo } from './modules/outreach/repo';
+import { outreachRoutes } from './modules/outreach/routes';
+import { OutreachService } from './modules/outreach/service';
 import { outingsRoutes } from './modules/outings/routes';
 import { OutingsService } from './modules/outings/service';
 import { placesRoutes } from './modules/places/routes';
@@ -65,7 +68,13 @@ export type AppOptions = {
 
 export type App = {
   app: FastifyInstance;
-  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService; enrichment: EnrichmentJob };
+  services: {
+    accounts: AccountsService;
+    forecast: ForecastService;
+    logs: LogsService;
+    enrichment: EnrichmentJob;
+    outreach: OutreachService;
+  };
 };
 
 /**
@@ -163,6 +172,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
+  // Ambassador applications, the contact form, robots.txt and the sitemap.
+  const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
+
   await registerRoutes(app, [
     ...utilRoutes(config),
     ...accountsRoutes(app, accounts, config),
@@ -174,9 +186,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...transferRoutes(transfer, config),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
+    ...outreachRoutes(app, outreach, config),
   ]);
 
   await registerWeb(app, config, storage.root);
 
-  return { app, services: { accounts, forecast, logs, enrichment } };
+  return { app, services: { accounts, forecast, logs, enrichment, outreach } };
 }

@@ -20,4 +20,13 @@ export const messages = {
   geolocationUnavailable: 'Geolocation no available',
   importNeedsSubscription: 'You need an active subscription to utilize The Inner Circle.',
   notAvailableYet: 'This page is not available yet',
+  ambassadorName: 'Your Name is required',
+  ambassadorEmail: 'Your Email is invalid',
+  ambassadorAge: 'Your Age is Required',
+  ambassadorAdult: 'You must be 18 or older to be an Ambassador.',
+  ambassadorOccupation: 'Your Occupation is required',
+  ambassadorAnswer: 'Your Bait Answer is incorrect.',
+  ambassadorAgreement: 'You must agree to submit your Ambassador Application.',
+  ambassadorFailed: 'Something went wrong.',
+  ambassadorReceived: 'Your Ambassador Submission was successfully received.',
 } as const;

@@ -244,3 +244,4 @@ export const outings = pgTable(
   },
   (t) => [index('outings_user_active_idx').on(t.userId).where(sql`${t.endedAt} is null`)],
 );
+export * from './outreach-schema';
