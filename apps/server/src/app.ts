@@ -15,6 +15,9 @@ import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
 import { analysisRoutes } from './modules/analysis/routes';
+import { AssistantRepo } from './modules/assistant/repo';
+import { assistantRoutes } from './modules/assistant/routes';
+import { AssistantService } from './modules/assistant/service';
 import { AnalysisService } from './modules/analysis/service';
 import { CircleRepo } from './modules/circle/repo';
 import { CircleService } from './modules/circle/service';
@@ -123,8 +126,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
     now,
   });
-  // The principal (premium included) is resolved once per request.
-  registerAuth(app, (token) => accounts.authenticate(token));
+  // The voice assistant's linked tokens: their own table and their own narrow scope.
+  const assistantRepo = new AssistantRepo(db);
+  const findAssistant = (token: string) => assistant.authenticate(token);
+  // The principal (premium included) is resolved once per request: a web session, else an assistant token.
+  registerAuth(app, async (token) => (await accounts.authenticate(token)) ?? (await findAssistant(token)));
   const forecast = new ForecastService({ places, weather, repo: forecastRepo, now });
 
   const circleRepo = new CircleRepo(db);
@@ -172,6 +178,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
+  const assistant: AssistantService = new AssistantService({
+    repo: assistantRepo,
+    config: config.assistant,
+    access,
+    logs,
+    forecast,
+    principalOf: (userId, tokenId) => accounts.assistantPrincipal(userId, tokenId),
+    now,
+  });
+
   // Ambassador applications, the contact form, robots.txt and the sitemap.
   const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
 
@@ -187,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
     ...outreachRoutes(app, outreach, config),
+    ...assistantRoutes(assistant),
   ]);
 
   await registerWeb(app, config, storage.root);

@@ -113,7 +113,15 @@ export class AccountsService {
     if (!found) return null;
     const { user, sessionId } = found;
     const { premium } = await this.premiumOf(user.id);
-    return { userId: user.id, username: user.username, email: user.email, sessionId, premium, demo: user.isDemo };
+    return { userId: user.id, username: user.username, email: user.email, sessionId, premium, demo: user.isDemo, scope: 'web' };
+  }
+
+  /** The member behind a voice assistant's token (found by the assistant module), in its narrow scope. */
+  async assistantPrincipal(userId: string, tokenId: string): Promise<Principal | null> {
+    const user = await this.repo.findById(userId);
+    if (!user) return null;
+    const { premium } = await this.premiumOf(user.id);
+    return { userId: user.id, username: user.username, email: user.email, sessionId: tokenId, premium, demo: user.isDemo, scope: 'assistant' };
   }
 
   logout(principal: Principal): Promise<void> {
