@@ -34,6 +34,9 @@ import { LogsQueryRepo } from './modules/logs/query-repo';
 import { LogsRepo } from './modules/logs/repo';
 import { logsRoutes } from './modules/logs/routes';
 import { LogsService } from './modules/logs/service';
+import { NewsletterRepo } from './modules/newsletter/repo';
+import { newsletterRoutes } from './modules/newsletter/routes';
+import { NewsletterService } from './modules/newsletter/service';
 import { OutingsRepo } from './modules/outings/repo';
 import { OutreachRepo } from './modules/outreach/repo';
 import { outreachRoutes } from './modules/outreach/routes';
@@ -50,6 +53,7 @@ import { TransferService } from './modules/transfer/service';
 import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
+import { MailchimpList } from './providers/newsletter/mailchimp';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
 import { OfflinePlaces } from './providers/places/offline-places';
@@ -110,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.weather ??
     new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log, now });
   const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log, now }) : null;
+  const newsletterList = config.mailchimp ? new MailchimpList(config.mailchimp) : null;
   const lakeSource = config.overpassUrl ? new OverpassLakes({ baseUrl: config.overpassUrl, log: app.log }) : null;
 
   const db = new DbContext(database.db);
@@ -123,6 +128,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    newsletter: {
+      isSubscribed: (user) => newsletter.isSubscribed(user),
+      set: (principal, subscribed) => newsletter.setMember(principal, subscribed),
+    },
     log: app.log,
     now,
   });
@@ -188,6 +197,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
   });
 
+  const newsletter: NewsletterService = new NewsletterService({
+    repo: new NewsletterRepo(db),
+    mailer,
+    list: newsletterList,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now,
+  });
+
   // Ambassador applications, the contact form, robots.txt and the sitemap.
   const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
 
@@ -204,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...outingsRoutes(outings),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),
+    ...newsletterRoutes(app, newsletter, config),
   ]);
 
   await registerWeb(app, config, storage.root);

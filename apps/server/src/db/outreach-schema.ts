@@ -33,7 +33,9 @@ export const ambassadorApplications = pgTable(
 /**
  * Our own newsletter list, the truth the list service is synced from. A visitor's address is
  * pending until the confirmation link is followed (double opt-in); a member's is confirmed at once
- * (their address is verified by their account). Tokens are stored hashed.
+ * (their address is verified by their account). The confirmation token is stored hashed; the
+ * unsubscribe token is kept as is, because every mail must carry it and it can only take an
+ * address off the list.
  */
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
@@ -43,14 +45,14 @@ export const newsletterSubscribers = pgTable(
     userId: uuid('user_id'),
     status: text('status', { enum: ['pending', 'subscribed', 'unsubscribed'] }).notNull(),
     confirmTokenHash: text('confirm_token_hash'),
-    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('newsletter_subscribers_email_key').on(sql`lower(${t.email})`),
     index('newsletter_subscribers_user_idx').on(t.userId),
-    uniqueIndex('newsletter_subscribers_unsubscribe_key').on(t.unsubscribeTokenHash),
+    uniqueIndex('newsletter_subscribers_unsubscribe_key').on(t.unsubscribeToken),
     uniqueIndex('newsletter_subscribers_confirm_key').on(t.confirmTokenHash),
   ],
 );

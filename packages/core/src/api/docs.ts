@@ -42,6 +42,7 @@ const AREA_TITLES: Record<keyof typeof API_AREAS, string> = {
   analysis: 'Analysis (data page) and Your Stats',
   outings: 'Outings',
   outreach: 'Ambassadors, contact, robots.txt and sitemap',
+  newsletter: 'Newsletter',
   assistant: 'Voice assistant: account linking and fulfillment',
 };
 

@@ -29,7 +29,7 @@ CREATE TABLE "newsletter_subscribers" (
 	"user_id" uuid,
 	"status" text NOT NULL,
 	"confirm_token_hash" text,
-	"unsubscribe_token_hash" text NOT NULL,
+	"unsubscribe_token" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -40,5 +40,5 @@ CREATE UNIQUE INDEX "assistant_tokens_token_hash_key" ON "assistant_tokens" USIN
 CREATE INDEX "assistant_tokens_user_idx" ON "assistant_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_email_key" ON "newsletter_subscribers" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_user_idx" ON "newsletter_subscribers" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "newsletter_subscribers_unsubscribe_key" ON "newsletter_subscribers" USING btree ("unsubscribe_token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_subscribers_unsubscribe_key" ON "newsletter_subscribers" USING btree ("unsubscribe_token");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_confirm_key" ON "newsletter_subscribers" USING btree ("confirm_token_hash");

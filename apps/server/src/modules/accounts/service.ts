@@ -32,6 +32,14 @@ type Deps = {
   /** The member's saved forecast searches, newest first (the forecast module's table). */
   forecastSearches: (userId: string) => Promise<string[]>;
   log: { error(obj: Record<string, unknown>, msg: string): void };
+  /**
+   * The newsletter list (the newsletter module's table, the truth): the user's `newsletter` field
+   * is read from it and the settings toggle writes to it.
+   */
+  newsletter?: {
+    isSubscribed(user: { id: string; email: string }): Promise<boolean>;
+    set(principal: Principal, subscribed: boolean): Promise<unknown>;
+  };
   now?: () => Date;
 };
 
@@ -158,9 +166,10 @@ export class AccountsService {
   }
 
   private async view(user: UserRow): Promise<UserView> {
-    const [subs, forecastSearches] = await Promise.all([
+    const [subs, forecastSearches, newsletter] = await Promise.all([
       this.repo.subscriptionsOf(user.id),
       this.deps.forecastSearches(user.id),
+      this.deps.newsletter ? this.deps.newsletter.isSubscribed(user) : user.newsletter,
     ]);
     const now = this.now();
     const active = subs.find((s) => hasActiveSubscription([s], now));
@@ -171,7 +180,7 @@ export class AccountsService {
       profilePicture: user.profilePicture,
       premiumMember: isPremium(subs, this.deps.config.featureFlags, now),
       activeSubscription: active !== undefined,
-      newsletter: user.newsletter,
+      newsletter,
       events: { registered: [] },
       forecastSearches,
       lakes: [],
@@ -201,6 +210,7 @@ export class AccountsService {
       ...(input.username !== undefined && { username: input.username }),
       ...(input.newsletter !== undefined && { newsletter: input.newsletter }),
     });
+    if (input.newsletter !== undefined && this.deps.newsletter) await this.deps.newsletter.set(principal, input.newsletter);
     return this.view(updated ?? user);
   }
 
