@@ -51,6 +51,8 @@ const schema = z.object({
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
+  IOS_APP_URL: optionalUrl(['https:']),
+  ANDROID_APP_URL: optionalUrl(['http:', 'https:']),
   TEAM_EMAIL: z.email().default('team@tightlines.local'),
   FORM_RATE_LIMIT: positiveInt(5),
   FORM_RATE_WINDOW_SECONDS: positiveInt(3600),
@@ -92,6 +94,7 @@ export type Config = {
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
   teamEmail: string;
+  appLinks: { iphone: string | null; android: string | null };
   formRateLimit: { max: number; windowSeconds: number };
   /** The newsletter list service; null keeps the list only in our own table. */
   mailchimp: { url: string; apiKey: string; listId: string } | null;
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
     teamEmail: c.TEAM_EMAIL,
+    appLinks: { iphone: c.IOS_APP_URL ?? null, android: c.ANDROID_APP_URL ?? null },
     formRateLimit: { max: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },
     mailchimp:
       c.MAILCHIMP_API_KEY && c.MAILCHIMP_LIST_ID

@@ -152,3 +152,18 @@ describe('robots.txt and the sitemap', () => {
     expect(sitemap.body).not.toContain('/dashboard');
   });
 });
+
+describe('app links', () => {
+  it('are null until IOS_APP_URL and ANDROID_APP_URL are set', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/util/app-links' })).json()).toEqual({ iphone: null, android: null });
+    const withApps = await createTestApp({ IOS_APP_URL: 'https://apps.apple.com/app/id1', ANDROID_APP_URL: 'https://tightlines.example/tightlines.apk' });
+    try {
+      expect((await withApps.request({ method: 'GET', url: '/api/util/app-links' })).json()).toEqual({
+        iphone: 'https://apps.apple.com/app/id1',
+        android: 'https://tightlines.example/tightlines.apk',
+      });
+    } finally {
+      await withApps.close();
+    }
+  });
+});

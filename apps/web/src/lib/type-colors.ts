@@ -5,7 +5,7 @@
 export const TYPE_COLORS: Record<string, string> = {
   Cluster: '#1c3f7a',
   Outing: '#1c3f7a',
-  Catch: '#2f9e44',
+  Catch: '#2b8a3e',
   Bite: '#7048e8',
   Hunch: '#f0b400',
   Follow: '#f76707',

@@ -50,7 +50,7 @@ export class AssistantService {
     const config = this.deps.config;
     if (!config) return { enabled: false, valid: false };
     const clientOk = link.client_id === config.clientId;
-    const redirectOk = link.redirect_uri === undefined || config.redirectUris.includes(link.redirect_uri);
+    const redirectOk = link.redirect_uri !== undefined && config.redirectUris.includes(link.redirect_uri);
     return { enabled: true, valid: clientOk && redirectOk };
   }
 
