@@ -14,7 +14,7 @@ export function AppLinks() {
           iPhone:{' '}
         </Text>
         {iphone ? (
-          <Anchor href={iphone} target="_blank" rel="noreferrer">
+          <Anchor href={iphone} target="_blank" rel="noreferrer" underline="always">
             Download Tightlines on the App Store
           </Anchor>
         ) : (
@@ -27,7 +27,7 @@ export function AppLinks() {
         </Text>
         {android ? (
           <>
-            <Anchor href={android} download>
+            <Anchor href={android} download underline="always">
               Download the Tightlines app (.apk file)
             </Anchor>
             . Open the file on your phone; Android asks once to allow installing apps from your browser.

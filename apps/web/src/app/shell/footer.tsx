@@ -29,7 +29,7 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
             </Text>
             <Text size="sm">
               Seasonal patterns, solunar highlights and events, twice a month.{' '}
-              <Anchor component={Link} to="/newsletter" size="sm">
+              <Anchor component={Link} to="/newsletter" size="sm" underline="always">
                 What is in it
               </Anchor>
             </Text>

@@ -22,7 +22,7 @@ export function AssistantLinks() {
       ) : links.data.length === 0 ? (
         <Text size="sm">
           No voice assistant is linked to your account.{' '}
-          <Anchor component={Link} to="/assistant">
+          <Anchor component={Link} to="/assistant" underline="always">
             How to set one up
           </Anchor>
         </Text>

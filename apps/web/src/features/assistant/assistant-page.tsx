@@ -66,7 +66,7 @@ export function AssistantPage() {
               <Text size="sm">
                 Linking gives the assistant its own key: it can log and answer, never change your account, password or
                 billing. Revoke it any time under{' '}
-                <Anchor component={Link} to="/account?tab=1">
+                <Anchor component={Link} to="/account?tab=1" underline="always">
                   My Account, Settings
                 </Anchor>
                 .

@@ -31,7 +31,7 @@ export function ContestPage() {
           </Title>
           <List type="ordered" spacing="xs">
             <List.Item>
-              <Anchor component={Link} to="/login-register?action=signup">
+              <Anchor component={Link} to="/login-register?action=signup" underline="always">
                 Create a free Tightlines account
               </Anchor>{' '}
               (or log in).
@@ -42,11 +42,11 @@ export function ContestPage() {
         </div>
         <Text size="sm">
           Winners are told by email and named in the{' '}
-          <Anchor component={Link} to="/newsletter">
+          <Anchor component={Link} to="/newsletter" underline="always">
             newsletter
           </Anchor>
           . One entry per person per week; you must be 18 or older. Questions?{' '}
-          <Anchor component={Link} to="/contact">
+          <Anchor component={Link} to="/contact" underline="always">
             Contact us
           </Anchor>
           .

@@ -110,7 +110,7 @@ export function QuickStartPage() {
           </List>
           <Text size="sm" mt="sm">
             Step by step for both phones on the{' '}
-            <Anchor component={Link} to="/assistant">
+            <Anchor component={Link} to="/assistant" underline="always">
               Assistant page
             </Anchor>
             .
@@ -119,7 +119,7 @@ export function QuickStartPage() {
         <Tabs.Panel value="importing" pt="md">
           <Text>
             Importing is for subscribers (and for everyone while a free-for-all promotion runs). Under{' '}
-            <Anchor component={Link} to="/account?tab=3">
+            <Anchor component={Link} to="/account?tab=3" underline="always">
               Account, Import
             </Anchor>
             , upload a CSV file of your old logs, or geotagged photos to turn them into drafts. Export your logs from the
@@ -132,7 +132,7 @@ export function QuickStartPage() {
             <List.Item>Take a photo of each catch: the photo keeps the place and the time.</List.Item>
             <List.Item>
               Back home, upload the photos under{' '}
-              <Anchor component={Link} to="/account?tab=3">
+              <Anchor component={Link} to="/account?tab=3" underline="always">
                 Account, Import
               </Anchor>
               : Tightlines creates a draft log at each photo’s place and time, with that day’s weather and moon.
