@@ -15,6 +15,9 @@ import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
 import { analysisRoutes } from './modules/analysis/routes';
+import { BillingRepo } from './modules/billing/repo';
+import { billingRoutes } from './modules/billing/routes';
+import { BillingService } from './modules/billing/service';
 import { AnalysisService } from './modules/analysis/service';
 import { CircleRepo } from './modules/circle/repo';
 import { CircleService } from './modules/circle/service';
@@ -44,6 +47,9 @@ import { TransferService } from './modules/transfer/service';
 import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
+import type { PaymentProcessor } from './providers/payments/payments';
+import { StripePaymentProcessor } from './providers/payments/stripe';
+import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
 import { OfflinePlaces } from './providers/places/offline-places';
@@ -59,13 +65,20 @@ export type AppOptions = {
   /** Replaces a provider, for tests that need to watch one. */
   mailer?: Mailer;
   weather?: WeatherProvider;
+  payments?: PaymentProcessor;
   /** The app's one clock (services and providers); tests move it to reach expiry and retry times. */
   now?: () => Date;
 };
 
 export type App = {
   app: FastifyInstance;
-  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService; enrichment: EnrichmentJob };
+  services: {
+    accounts: AccountsService;
+    forecast: ForecastService;
+    logs: LogsService;
+    enrichment: EnrichmentJob;
+    billing: BillingService;
+  };
 };
 
 /**
@@ -105,12 +118,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const accountsRepo = new AccountsRepo(db);
   const forecastRepo = new ForecastRepo(db);
+  const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
     repo: accountsRepo,
     config,
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     log: app.log,
     now,
   });
@@ -163,9 +178,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
+  // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
+  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
+  const billing = new BillingService({
+    repo: billingRepo,
+    processor: payments,
+    transaction,
+    cashRegistrationPassword: config.cashRegistrationPassword,
+    accounts,
+    log: app.log,
+    now,
+  });
+  startJob(app, 'subscription renewal', config.renewIntervalMs, () => billing.renewDue());
+
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config),
+    ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
     ...placesRoutes(new PlacesService(places)),
     ...forecastRoutes(forecast, accounts),
     ...logsRoutes(logs, config),
@@ -174,9 +203,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...transferRoutes(transfer, config),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
+    ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
   ]);
 
   await registerWeb(app, config, storage.root);
 
-  return { app, services: { accounts, forecast, logs, enrichment } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing } };
 }
