@@ -20,6 +20,9 @@ import { CircleRepo } from './modules/circle/repo';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { EventsRepo } from './modules/events/repo';
+import { eventsRoutes } from './modules/events/routes';
+import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
 import { forecastRoutes } from './modules/forecast/routes';
 import { ForecastService } from './modules/forecast/service';
@@ -44,6 +47,7 @@ import { TransferService } from './modules/transfer/service';
 import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
+import { SecretBox } from './lib/secret-box';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
 import { OfflinePlaces } from './providers/places/offline-places';
@@ -153,6 +157,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle });
   const transfer = new TransferService({ logs, access, places, now });
 
+  // Events: the creation fee goes through billing once it is wired here.
+  const events = new EventsService({
+    repo: new EventsRepo(db),
+    transaction,
+    payments: null,
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+  });
+
   // Outside data a log could not get at once is retried in the background, never blocking a save.
   const enrichment = new EnrichmentJob({
     enricher,
@@ -174,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...transferRoutes(transfer, config),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
+    ...eventsRoutes(events),
   ]);
 
   await registerWeb(app, config, storage.root);
