@@ -20,6 +20,7 @@ import { CircleRepo } from './modules/circle/repo';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { processorFeePayments } from './modules/events/fee-payments';
 import { EventsRepo } from './modules/events/repo';
 import { eventsRoutes } from './modules/events/routes';
 import { EventsService } from './modules/events/service';
@@ -50,6 +51,8 @@ import type { Mailer } from './providers/mail/mailer';
 import { SecretBox } from './lib/secret-box';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { StripePaymentProcessor } from './providers/payments/stripe';
+import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
 import { LocalFileStorage } from './providers/storage/local';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
@@ -157,11 +160,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle });
   const transfer = new TransferService({ logs, access, places, now });
 
-  // Events: the creation fee goes through billing once it is wired here.
+  // Events: the creation fee goes through the payment processor (Stripe when configured, else the test processor).
+  const feeProcessor = config.stripe ? new StripePaymentProcessor(config.stripe) : new TestPaymentProcessor(config.testCoupons);
   const events = new EventsService({
     repo: new EventsRepo(db),
     transaction,
-    payments: null,
+    payments: processorFeePayments(feeProcessor),
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
     now,
   });

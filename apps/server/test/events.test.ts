@@ -5,11 +5,14 @@ import { registerUser, type Member } from '@tightlines/testkit/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ EVENT_KEY_SECRET: 'a-test-secret-of-at-least-thirty-two-chars' });
+  t = await createTestApp({ EVENT_KEY_SECRET: 'a-test-secret-of-at-least-thirty-two-chars', TEST_COUPONS: 'HALF:50,FREE100:100' });
 });
 afterAll(() => t.close());
 
 const DAY = 86_400_000;
+/** The test processor's tokens for Stripe's test cards 4242… (succeeds) and …0002 (declined). */
+const CARD = 'tok_test_4242_visa_12_2034';
+const DECLINED = 'tok_test_0002_visa_12_2034';
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 /** A free tournament that passes every step. */
@@ -121,10 +124,54 @@ describe('drafts and creation', () => {
     expect(ok.json().schedule[0]).toMatchObject({ number: 1, lakes: ['Lake 1', 'Lake 2'], registrationAvailable: true, entries: [] });
   });
 
+  it('charges the fee of the table, less a coupon, to the test card', async () => {
+    const owner = await registerUser(t);
+    const cases = [
+      [{ size: '12', cost: 10, paymentProcessorKey: 'pk_test_club' }, undefined, 25],
+      [{ size: '25', cost: 5, paymentProcessorKey: 'pk_test_club' }, undefined, 50],
+      [{ size: '50', cost: 0 }, undefined, 150],
+      [{ size: '25', cost: 0 }, 'half', 25],
+    ] as const;
+    for (const [changes, coupon, fee] of cases) {
+      const res = await post('/api/fc/event', owner, { ...freeTournament(changes), card: CARD, coupon });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'Active', fee });
+    }
+    const free = await post('/api/fc/event', owner, { ...freeTournament({ size: '50' }), coupon: 'FREE100' });
+    expect(free.statusCode, free.body).toBe(201);
+    expect(free.json().fee).toBe(0);
+  });
+
+  it('leaves a declined creation a draft, and a retry or a double click pays once', async () => {
+    const owner = await registerUser(t);
+    const draft = (await post('/api/fc/event-draft', owner, freeTournament({ size: '25' }))).json();
+    const declined = await post('/api/fc/event', owner, { ...freeTournament({ size: '25' }), _id: draft._id, card: DECLINED });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json().error).toBe('Your card was declined.');
+    expect((await get(`/api/fc/event/${draft._id}`, owner)).json().status).toBe('Draft');
+
+    const body = { ...freeTournament({ size: '25' }), _id: draft._id, card: CARD };
+    const [a, b] = await Promise.all([post('/api/fc/event', owner, body), post('/api/fc/event', owner, body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json()._id).toBe(draft._id);
+    expect(b.json()._id).toBe(draft._id);
+    const again = await post('/api/fc/event', owner, { ...body, card: DECLINED });
+    expect(again.statusCode).toBe(201);
+    const charges = await t.database.db.execute(`select charge_id from events where id = '${draft._id}'` as never);
+    expect(JSON.stringify(charges)).toMatch(/ch_test_/);
+  });
+
+  it('refuses a charge id it cannot verify as this member’s payment of this fee', async () => {
+    const owner = await registerUser(t);
+    const res = await post('/api/fc/event', owner, { ...freeTournament({ size: '25' }), charge: 'ch_test_someone_elses' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(m.chargeMismatch);
+  });
+
   it('refuses a paid event without payment, and a coupon it does not know', async () => {
     const owner = await registerUser(t);
     const paid = freeTournament({ size: '25', cost: 0 });
-    expect((await post('/api/fc/event', owner, paid)).json().error).toBe(m.feeUnpaid);
+    expect((await post('/api/fc/event', owner, paid)).json().error).toBe(m.invalidCard);
     expect((await post('/api/fc/event', owner, { ...paid, coupon: 'NOPE' })).json().error).toBe(m.invalidCoupon);
   });
 });
@@ -173,7 +220,7 @@ describe('who sees what', () => {
       freeTournament({ cost: 10, paymentProcessor: 'Stripe', paymentProcessorKey: 'pk_test_public', paymentProcessorSecret: 'sk_test_SECRET' }),
     );
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toBe(m.feeUnpaid);
+    expect(res.json().error).toBe(m.invalidCard);
     const draft = await post(
       '/api/fc/event-draft',
       owner,

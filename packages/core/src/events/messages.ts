@@ -33,7 +33,6 @@ export const eventMessages = {
   notYours: 'This event does not exist or is not yours.',
   alreadyCreated: 'This event has already been created.',
   pointRuleNotFound: 'This point rule does not exist.',
-  feeUnpaid: 'This event has a creation fee: pay it with a card first.',
   chargeMismatch: 'That payment does not match this event’s fee.',
   chargeUsed: 'That payment has already been used for another event.',
 } as const;

@@ -32,6 +32,12 @@ export class EventsRepo {
     return row;
   }
 
+  /** Holds the event's row until the transaction ends, so two saves of one draft run one after the other. */
+  async lock(id: string): Promise<EventRow | undefined> {
+    const [row] = await this.ctx.db.select().from(events).where(eq(events.id, id)).for('update');
+    return row;
+  }
+
   async findByCharge(chargeId: string): Promise<EventRow | undefined> {
     const [row] = await this.ctx.db.select().from(events).where(eq(events.chargeId, chargeId)).limit(1);
     return row;

@@ -23,10 +23,7 @@ import { eventView } from './view';
 /** The event's zone when the wizard has not said yet: the product's anglers are mostly in the Midwest. */
 export const DEFAULT_EVENT_TZ = 'America/Chicago';
 
-/**
- * How the creation fee is paid, through billing (wired in app.ts). Null until a payment processor
- * is configured: then only free events (or ones a 100 % coupon covers) can be created.
- */
+/** How the creation fee is paid: through the payment processor and billing's charges (wired in app.ts). */
 export type FeePayments = {
   /** The coupon's percent off, or null when the code is unknown. */
   couponPercentOff(code: string): Promise<number | null>;
@@ -39,7 +36,7 @@ export type FeePayments = {
 type Deps = {
   repo: EventsRepo;
   transaction: Transaction;
-  payments: FeePayments | null;
+  payments: FeePayments;
   secrets: SecretBox | null;
   now: () => Date;
 };
@@ -165,9 +162,14 @@ export class EventsService {
     return row;
   }
 
-  private async write(principal: Principal, existingId: string | undefined, n: Normalised, extra: Partial<EventValues>): Promise<string> {
+  /**
+   * Writes the draft and its parts in one transaction, the row locked first so that two saves of
+   * one draft (a double click) do not interleave. Answers null when the event was created meanwhile.
+   */
+  private async write(principal: Principal, existingId: string | undefined, n: Normalised, extra: Partial<EventValues>): Promise<string | null> {
     return this.deps.transaction(async () => {
       const values = { ...n.values, ...extra };
+      if (existingId && (await this.deps.repo.lock(existingId))?.status !== 'Draft') return null;
       const id = existingId ?? (await this.deps.repo.insert(principal.userId, values));
       if (existingId) await this.deps.repo.update(existingId, values);
       await this.deps.repo.replaceParts(id, n);
@@ -181,6 +183,7 @@ export class EventsService {
     const n = this.normalise(input);
     this.check(n.fields, input.step as WizardStep | undefined);
     const id = await this.write(principal, existing?.id, n, this.sealSecret(input));
+    if (!id) throw conflict(m.alreadyCreated);
     return this.view(principal, id);
   }
 
@@ -197,12 +200,14 @@ export class EventsService {
 
     let percentOff = 0;
     if (input.coupon) {
-      const found = this.deps.payments ? await this.deps.payments.couponPercentOff(input.coupon) : null;
+      const found = await this.deps.payments.couponPercentOff(input.coupon);
       if (found === null) throw badRequest(m.invalidCoupon);
       percentOff = found;
     }
     const feeCents = creationFeeCents(n.values.size, input.cost, percentOff);
     const id = await this.write(principal, existing?.id, n, { ...this.sealSecret(input), feeCents, coupon: input.coupon });
+    // Created by a request that ran alongside this one (a double click): that one paid.
+    if (!id) return this.view(principal, existing?.id as string);
     const chargeId = feeCents > 0 ? await this.pay(principal, id, n.values.name ?? '', feeCents, input) : null;
     if (chargeId) {
       const other = await this.deps.repo.findByCharge(chargeId);
@@ -220,7 +225,7 @@ export class EventsService {
 
   private async pay(principal: Principal, eventId: string, name: string, feeCents: number, input: CreateInput): Promise<string> {
     const payments = this.deps.payments;
-    if (!payments || (!input.charge && !input.card)) throw badRequest(m.feeUnpaid);
+    if (!input.charge && !input.card) throw badRequest(m.invalidCard);
     if (input.charge) {
       const charge = await payments.findCharge(input.charge);
       if (!charge || charge.userId !== principal.userId || charge.amountCents !== feeCents) throw badRequest(m.chargeMismatch);
