@@ -33,6 +33,7 @@ const events = {
   list: () => import('../features/events/events-page').then((m) => ({ Component: m.EventsPage })),
   event: () => import('../features/events/event-page').then((m) => ({ Component: m.EventPage })),
   series: () => import('../features/events/series-page').then((m) => ({ Component: m.SeriesPage })),
+  create: () => import('../features/events/create-event-page').then((m) => ({ Component: m.CreateEventPage })),
 };
 const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' | 'AppInfoPage'): Loader => () =>
   import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
@@ -87,9 +88,9 @@ const memberRoutes: RouteObject[] = [
   page('/view-outing/:id', () => import('../features/outings/view-outing-page').then((m) => ({ Component: m.ViewOutingPage })), 'View Outing'),
   page('/edit-outing/:id', () => import('../features/outings/edit-outing-page').then((m) => ({ Component: m.EditOutingPage })), 'Edit Outing'),
   notYet('/trip-planner', 'Trip Planner'),
-  notYet('/create-event', 'Create Competition'),
-  notYet('/competition/create', 'Create Competition'),
-  notYet('/event-create', 'Create Competition'),
+  page('/create-event', events.create, 'Create Competition'),
+  page('/competition/create', events.create, 'Create Competition'),
+  page('/event-create', events.create, 'Create Competition'),
   notYet('/event-dashboard/:id', 'Event Administration'),
   notYet('/add-lakes', 'Add Lakes'),
 ];

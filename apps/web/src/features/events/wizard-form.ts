@@ -1,8 +1,7 @@
-import type { EventView } from '@tightlines/core/api/events';
-import type { DraftBody } from './api/save-event';
+import type { EventInput, EventView } from '@tightlines/core/api/events';
 
-/** The wizard's copy of the event: what it sends, and what the server's answer replaces. */
-export type WizardEvent = Omit<DraftBody, 'step'>;
+/** The wizard's copy of the event, in the shape the server reads it: what it sends, and what the answer replaces. */
+export type WizardEvent = Partial<EventInput>;
 
 export const emptyEvent = (): WizardEvent => ({
   name: '',
