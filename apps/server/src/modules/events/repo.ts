@@ -98,6 +98,21 @@ export class EventsRepo {
     if (parts.pointRules.length > 0) await db.insert(eventPointRules).values(parts.pointRules.map((r) => ({ ...r, eventId })));
   }
 
+  /** An entry with its fish (part 2 fills these from registration and fish entry; the demo seeds them). */
+  async insertEntry(
+    eventId: string,
+    entry: Omit<typeof eventEntries.$inferInsert, 'id' | 'eventId'>,
+    fish: Array<Omit<typeof eventFish.$inferInsert, 'id' | 'eventId' | 'entryId'>>,
+  ): Promise<string> {
+    const [row] = await this.ctx.db
+      .insert(eventEntries)
+      .values({ ...entry, eventId })
+      .returning({ id: eventEntries.id });
+    if (!row) throw new Error('entry insert returned nothing');
+    if (fish.length > 0) await this.ctx.db.insert(eventFish).values(fish.map((f) => ({ ...f, eventId, entryId: row.id })));
+    return row.id;
+  }
+
   /** The event and every row hanging off it. */
   async load(id: string) {
     const event = await this.find(id);
