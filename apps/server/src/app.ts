@@ -11,6 +11,7 @@ import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
 import { startJob } from './jobs';
+import { SecretBox } from './lib/secret-box';
 import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
@@ -23,6 +24,10 @@ import { CircleRepo } from './modules/circle/repo';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { processorFeePayments } from './modules/events/fee-payments';
+import { EventsRepo } from './modules/events/repo';
+import { eventsRoutes } from './modules/events/routes';
+import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
 import { forecastRoutes } from './modules/forecast/routes';
 import { ForecastService } from './modules/forecast/service';
@@ -48,10 +53,10 @@ import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
 import type { PaymentProcessor } from './providers/payments/payments';
-import { StripePaymentProcessor } from './providers/payments/stripe';
-import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { StripePaymentProcessor } from './providers/payments/stripe';
+import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
 import { LocalFileStorage } from './providers/storage/local';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
@@ -168,6 +173,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle });
   const transfer = new TransferService({ logs, access, places, now });
 
+  // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
+  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
+
+  // Events: the creation fee goes through the same processor.
+  const events = new EventsService({
+    repo: new EventsRepo(db),
+    transaction,
+    payments: processorFeePayments(payments),
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+  });
+
   // Outside data a log could not get at once is retried in the background, never blocking a save.
   const enrichment = new EnrichmentJob({
     enricher,
@@ -178,9 +196,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
-  // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
-  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
-  const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
   const billing = new BillingService({
     repo: billingRepo,
     processor: payments,
@@ -204,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
+    ...eventsRoutes(events),
   ]);
 
   await registerWeb(app, config, storage.root);

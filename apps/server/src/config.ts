@@ -70,6 +70,7 @@ const schema = z.object({
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  EVENT_KEY_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalSecret,
   STRIPE_WEBHOOK_SECRET: optionalSecret,
@@ -105,6 +106,8 @@ export type Config = {
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
   demoData: boolean;
+  /** Encrypts organisers' payment secrets; without it, events cannot store one. */
+  eventKeySecret: string | undefined;
   logLevel: string;
   webDist: string;
   /** Null: the built-in test processor. */
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
     demoData: c.DEMO_DATA === 'on',
+    eventKeySecret: c.EVENT_KEY_SECRET,
     logLevel: c.LOG_LEVEL,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     stripe:
