@@ -11,10 +11,14 @@ import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
 import { startJob } from './jobs';
+import { SecretBox } from './lib/secret-box';
 import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
 import { analysisRoutes } from './modules/analysis/routes';
+import { BillingRepo } from './modules/billing/repo';
+import { billingRoutes } from './modules/billing/routes';
+import { BillingService } from './modules/billing/service';
 import { AssistantRepo } from './modules/assistant/repo';
 import { assistantRoutes } from './modules/assistant/routes';
 import { AssistantService } from './modules/assistant/service';
@@ -23,6 +27,10 @@ import { CircleRepo } from './modules/circle/repo';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { processorFeePayments } from './modules/events/fee-payments';
+import { EventsRepo } from './modules/events/repo';
+import { eventsRoutes } from './modules/events/routes';
+import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
 import { forecastRoutes } from './modules/forecast/routes';
 import { ForecastService } from './modules/forecast/service';
@@ -53,9 +61,12 @@ import { TransferService } from './modules/transfer/service';
 import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
+import type { PaymentProcessor } from './providers/payments/payments';
 import { MailchimpList } from './providers/newsletter/mailchimp';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { StripePaymentProcessor } from './providers/payments/stripe';
+import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
 import { LocalFileStorage } from './providers/storage/local';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
@@ -69,6 +80,7 @@ export type AppOptions = {
   /** Replaces a provider, for tests that need to watch one. */
   mailer?: Mailer;
   weather?: WeatherProvider;
+  payments?: PaymentProcessor;
   /** The app's one clock (services and providers); tests move it to reach expiry and retry times. */
   now?: () => Date;
 };
@@ -80,6 +92,7 @@ export type App = {
     forecast: ForecastService;
     logs: LogsService;
     enrichment: EnrichmentJob;
+    billing: BillingService;
     outreach: OutreachService;
   };
 };
@@ -122,12 +135,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const accountsRepo = new AccountsRepo(db);
   const forecastRepo = new ForecastRepo(db);
+  const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
     repo: accountsRepo,
     config,
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     newsletter: {
       isSubscribed: (user) => newsletter.isSubscribed(user),
       set: (principal, subscribed) => newsletter.setMember(principal, subscribed),
@@ -177,6 +192,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle });
   const transfer = new TransferService({ logs, access, places, now });
 
+  // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
+  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
+
+  // Events: the creation fee goes through the same processor.
+  const events = new EventsService({
+    repo: new EventsRepo(db),
+    transaction,
+    payments: processorFeePayments(payments),
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+  });
+
   // Outside data a log could not get at once is retried in the background, never blocking a save.
   const enrichment = new EnrichmentJob({
     enricher,
@@ -186,6 +214,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
+
+  const billing = new BillingService({
+    repo: billingRepo,
+    processor: payments,
+    transaction,
+    cashRegistrationPassword: config.cashRegistrationPassword,
+    accounts,
+    log: app.log,
+    now,
+  });
+  startJob(app, 'subscription renewal', config.renewIntervalMs, () => billing.renewDue());
 
   const assistant: AssistantService = new AssistantService({
     repo: assistantRepo,
@@ -211,7 +250,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config),
+    ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
     ...placesRoutes(new PlacesService(places)),
     ...forecastRoutes(forecast, accounts),
     ...logsRoutes(logs, config),
@@ -220,6 +259,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...transferRoutes(transfer, config),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
+    ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
+    ...eventsRoutes(events),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),
     ...newsletterRoutes(app, newsletter, config),
@@ -227,5 +268,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await registerWeb(app, config, storage.root);
 
-  return { app, services: { accounts, forecast, logs, enrichment, outreach } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, outreach } };
 }
