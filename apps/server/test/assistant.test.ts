@@ -93,7 +93,7 @@ describe('account linking (implicit grant)', () => {
     } finally {
       await off.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('the assistant token’s scope', () => {

@@ -133,7 +133,7 @@ describe('form rate limit', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('robots.txt and the sitemap', () => {
@@ -165,5 +165,5 @@ describe('app links', () => {
     } finally {
       await withApps.close();
     }
-  });
+  }, 120_000);
 });
