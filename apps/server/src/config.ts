@@ -44,7 +44,7 @@ const schema = z.object({
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
-  DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  DEMO_DATA: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -104,7 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enrichIntervalMs: c.ENRICH_INTERVAL_SECONDS * 1000,
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
-    demoData: c.DEMO_DATA === 'on',
+    // A laptop's `npm start` sets no NODE_ENV and meets the demo; a deployment that says
+    // production gets no shared account with a published password unless it asks for one.
+    demoData: c.DEMO_DATA ? c.DEMO_DATA === 'on' : env.NODE_ENV !== 'production',
     logLevel: c.LOG_LEVEL,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
   };

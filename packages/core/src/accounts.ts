@@ -3,6 +3,8 @@ import { messages } from './messages';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
 export const PASSWORD_MIN_LENGTH = 8;
+/** The shared demo account is for looking around: nobody may take it over. */
+export const DEMO_ACCOUNT_LOCKED = 'The demo account’s e-mail, username and password cannot be changed.';
 export const PASSWORD_MAX_LENGTH = 200;
 
 export const passwordRule = z

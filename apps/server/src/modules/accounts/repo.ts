@@ -25,6 +25,12 @@ export class AccountsRepo {
     return row;
   }
 
+  /** The one demo account, found by what it is rather than by an address its users could change. */
+  async findDemo(): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.isDemo, true)).limit(1);
+    return row;
+  }
+
   async findByUsername(username: string): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEMO_ACCOUNT_LOCKED,
   emailRule,
   isPremium,
   hasActiveSubscription,
@@ -13,7 +14,7 @@ import {
 import { messages } from '@tightlines/core/messages';
 import type { Principal } from '../../access/principal';
 import type { Config } from '../../config';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { prepareImage } from '../../lib/images';
 import { hashPassword, newCode, newToken, sha256, verifyPassword } from '../../lib/secrets';
@@ -186,6 +187,7 @@ export class AccountsService {
 
   async update(principal: Principal, input: { username?: string | undefined; newsletter?: boolean | undefined }): Promise<UserView> {
     const user = await this.row(principal.userId);
+    if (principal.demo && input.username !== undefined && input.username !== user.username) throw forbidden(DEMO_ACCOUNT_LOCKED);
     if (input.username !== undefined && (await this.repo.usernameTakenByOther(input.username, user.id))) {
       throw conflict(messages.usernameTaken, { username: { type: messages.usernameTaken } });
     }
@@ -197,6 +199,7 @@ export class AccountsService {
   }
 
   async updateEmail(principal: Principal, email: string): Promise<UserView> {
+    if (principal.demo) throw forbidden(DEMO_ACCOUNT_LOCKED);
     const user = await this.row(principal.userId);
     if (await this.repo.emailTakenByOther(email, user.id)) {
       throw conflict(messages.emailTaken, { email: { type: messages.emailTaken } });
@@ -223,7 +226,8 @@ export class AccountsService {
   /** Answers the same whether or not the address exists, so it cannot be used to find accounts. */
   async forgotPassword(email: string, refer: string | undefined): Promise<void> {
     const user = await this.repo.findByEmail(email.trim());
-    if (!user) return;
+    // The demo account's password is published; a reset would take it from everyone else.
+    if (!user || user.isDemo) return;
     const code = newCode();
     await this.repo.createPasswordReset(user.id, sha256(code), new Date(this.now().getTime() + RESET_LIFETIME_MS));
     const query = new URLSearchParams({ code, ...(refer ? { refer } : {}) });
