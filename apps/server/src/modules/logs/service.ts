@@ -7,6 +7,7 @@ import {
   LOG_IN_FUTURE,
   lureCategories,
   NOT_A_REAL_DATE,
+  OUTING_TYPE_FIXED,
   visiblePrivacies,
   type AllowanceView,
   type LogInput,
@@ -117,7 +118,7 @@ export class LogsService {
       this.deps.enricher.outside({ lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted()),
       input.type === 'Outing' ? null : this.deps.activeOutingAt(principal.userId, occurredAt),
     ]);
-    const lakeName = input.location.lake ?? this.deps.lakes.match(near)?.name ?? null;
+    const lakeName = input.location.lake ?? this.deps.lakes.match(near, principal.userId)?.name ?? null;
     const state = input.location.state ?? place.state;
     // An outing is the container of logs, not a log of the allowance.
     const allowance = this.deps.access.isPremium(principal) || input.type === 'Outing' ? null : FREE_LOGS_PER_MONTH;
@@ -143,7 +144,7 @@ export class LogsService {
       );
       if (!inserted) throw forbidden(messages.allowanceExceeded);
       await this.deps.tags.remember(principal, input.tags);
-      if (lakeName) await this.deps.lakes.remember(principal, near, lakeName, state);
+      if (lakeName) await this.deps.lakes.remember(principal, near, lakeName, state, inserted.privacy);
       return inserted;
     });
     return toLogView(row, principal.username);
@@ -156,6 +157,9 @@ export class LogsService {
   /** Weather, lunar data, zone and state are worked out again only when the place or time moved. */
   async update(principal: Principal, id: string, input: LogInput): Promise<LogView> {
     const existing = await this.owned(principal, id);
+    // An Outing log does not count against the allowance; turning one into a catch (or back) would
+    // change the count without the allowance check, so the type never crosses that line.
+    if ((existing.type === 'Outing') !== (input.type === 'Outing')) throw badRequest(OUTING_TYPE_FIXED);
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
     const occurredAt = this.instant(input.date ?? existing.occurredAt.toISOString(), place.timeZone);
@@ -182,7 +186,7 @@ export class LogsService {
       const updated = await this.deps.repo.update(id, values);
       if (!updated) throw notFound(NOT_YOUR_LOG);
       await this.deps.tags.remember(principal, input.tags);
-      if (lakeName && near) await this.deps.lakes.remember(principal, near, lakeName, updated.state);
+      if (lakeName && near) await this.deps.lakes.remember(principal, near, lakeName, updated.state, updated.privacy);
       return updated;
     });
     return toLogView(row, principal.username);
