@@ -22,6 +22,8 @@ const optionalUrl = (protocols: string[]) =>
       { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
     );
 
+const DAY_MS = 24 * 3600_000;
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const schema = z.object({
@@ -44,6 +46,8 @@ const schema = z.object({
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
+  SESSION_IDLE_DAYS: positiveInt(30),
+  SESSION_MAX_DAYS: positiveInt(180),
   DEMO_DATA: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -70,6 +74,8 @@ export type Config = {
   enrichIntervalMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
+  /** A session ends after this long unused, and this long after sign-in whatever happens. */
+  session: { idleMs: number; maxMs: number };
   demoData: boolean;
   logLevel: string;
   webDist: string;
@@ -104,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enrichIntervalMs: c.ENRICH_INTERVAL_SECONDS * 1000,
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
+    session: { idleMs: c.SESSION_IDLE_DAYS * DAY_MS, maxMs: c.SESSION_MAX_DAYS * DAY_MS },
     // A laptop's `npm start` sets no NODE_ENV and meets the demo; a deployment that says
     // production gets no shared account with a published password unless it asks for one.
     demoData: c.DEMO_DATA ? c.DEMO_DATA === 'on' : env.NODE_ENV !== 'production',

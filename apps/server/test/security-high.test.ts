@@ -106,5 +106,5 @@ describe('the demo account', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 120_000);
 });

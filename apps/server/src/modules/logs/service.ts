@@ -36,6 +36,13 @@ import { inputColumns, type LogRow, type NewLog } from './rows';
 import { toLogView } from './view';
 
 export const EXPORT_PAGE_SIZE = 1000;
+export const NOT_YOUR_PHOTO = 'That photo is not one of your uploads. Please upload it again.';
+
+/** The storage key of one of the caller's log photos (`/uploads/logs/<user id>/<uuid>.jpg`), else null. */
+function photoKey(principal: Principal, photo: string): string | null {
+  const match = /^\/uploads\/(logs\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.jpg)$/.exec(photo);
+  return match?.[1] && match[2] === principal.userId ? match[1] : null;
+}
 
 /** An angler as log lists show them. */
 type Angler = { id: string; username: string; profilePicture: string | null };
@@ -108,6 +115,7 @@ export class LogsService {
    * the allowance lock, the tags and a new lake are written in one transaction.
    */
   async create(principal: Principal, input: LogInput): Promise<LogView> {
+    this.checkPhoto(principal, input.photo);
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
     const occurredAt = this.instant(input.date, place.timeZone);
@@ -160,6 +168,7 @@ export class LogsService {
     // An Outing log does not count against the allowance; turning one into a catch (or back) would
     // change the count without the allowance check, so the type never crosses that line.
     if ((existing.type === 'Outing') !== (input.type === 'Outing')) throw badRequest(OUTING_TYPE_FIXED);
+    if (input.photo !== existing.photo) this.checkPhoto(principal, input.photo);
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
     const occurredAt = this.instant(input.date ?? existing.occurredAt.toISOString(), place.timeZone);
@@ -193,8 +202,24 @@ export class LogsService {
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
-    await this.owned(principal, id);
-    await this.deps.repo.delete(id, principal.userId);
+    const row = await this.owned(principal, id);
+    if (await this.deps.repo.delete(id, principal.userId)) await this.removePhotos(principal, [row.photo]);
+  }
+
+  /**
+   * A log's photo is one of the caller's own uploads or nothing: a URL elsewhere, or another
+   * member's file, would show on the log as if it were theirs.
+   */
+  private checkPhoto(principal: Principal, photo: string | null | undefined): void {
+    if (photo && photoKey(principal, photo) === null) throw badRequest(NOT_YOUR_PHOTO);
+  }
+
+  /** The files of the caller's photos no log uses any more; a file already gone is fine. */
+  private async removePhotos(principal: Principal, photos: Array<string | null>): Promise<void> {
+    for (const photo of photos) {
+      const key = photo ? photoKey(principal, photo) : null;
+      if (key) await this.deps.storage.remove(key);
+    }
   }
 
   /** All or nothing: when one id is not the caller's log, nothing is deleted. */
@@ -202,7 +227,8 @@ export class LogsService {
     if (ids.some((id) => !isUuid(id))) throw notFound('One of the selected logs does not exist or is not yours.');
     const deleted = await this.deps.repo.deleteMany(ids, principal.userId);
     if (deleted === null) throw notFound('One of the selected logs does not exist or is not yours. Nothing was deleted.');
-    return deleted;
+    await this.removePhotos(principal, deleted.photos);
+    return deleted.count;
   }
 
   async list(principal: Principal, limit: number, page: number): Promise<LogPage> {
