@@ -6,6 +6,7 @@ import { allContracts } from '@tightlines/core/api/all';
 import type { Contract } from '@tightlines/core/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 import { givePremium, joinCircle, registerUser, type Member } from '@tightlines/testkit/fixtures';
 
 type Role = 'visitor' | 'stranger' | 'friend' | 'premium' | 'owner';
@@ -98,17 +99,33 @@ const RULES: Record<string, Rule> = {
 const PLACE = { lat: 46.41, lng: -94.35 };
 const key = (c: Contract) => `${c.method} ${c.path}`;
 
+let weather: FakeOpenMeteo;
 let t: TestApp;
 let people: Record<Exclude<Role, 'visitor'>, Member>;
 beforeAll(async () => {
-  t = await createTestApp();
+  weather = await startFakeOpenMeteo();
+  t = await createTestApp(weather.env);
   const [stranger, friend, premium, owner] = await Promise.all([registerUser(t), registerUser(t), registerUser(t), registerUser(t)]);
   people = { stranger: stranger!, friend: friend!, premium: premium!, owner: owner! };
   await givePremium(t, people.premium);
   await givePremium(t, people.owner);
   await joinCircle(t, people.owner, people.friend);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await weather.close();
+});
+
+/** Routes whose outside service is not configured in this app: the owner may get its 503. */
+const SERVICE_OFF = new Set(['POST /api/log/get-waterflow/:id']);
+
+async function signInAgain() {
+  for (const role of ['stranger', 'friend', 'premium'] as const) {
+    const person = people[role];
+    const res = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: person.email, password: person.password } });
+    people[role] = { ...person, token: res.json().token };
+  }
+}
 
 /** Fresh things of the owner for one route: a protected log, an outing, a session and its token. */
 async function ownersThings() {
@@ -143,7 +160,7 @@ function requestFor(c: Contract, things: Things) {
     'POST /api/log/update/:id': { type: 'Catch', privacy: 'protected', notes: 'changed', location: PLACE },
     'POST /api/log/get-waterflow/:id': PLACE,
     'POST /api/user/edit-outing/:id': { startDate: '2025-06-01T06:00:00-05:00', endDate: '2025-06-01T10:00:00-05:00' },
-    'POST /api/weather/historic/forecast': { searchTerm: '56401' },
+    'POST /api/weather/historic/forecast': { search: '56401' },
     'POST /api/user/change-password': { currentPassword: 'not the password', password: 'another long one' },
   };
   const multipart = c.body === 'multipart';
@@ -190,8 +207,10 @@ describe('authorization matrix', () => {
       const token = role === 'visitor' ? undefined : role === 'owner' ? things.token : people[role].token;
       const res = await t.request({ ...requestFor(c, things), ...(token ? { token } : {}) } as Parameters<TestApp['request']>[0]);
       seen[role] = res.statusCode;
-      expect(res.statusCode, `${role}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      if (!(SERVICE_OFF.has(name) && res.statusCode === 503)) expect(res.statusCode, `${role}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
     }
+    // Logging out ends the callers' sessions; the next route gets them signed in again.
+    if (name.includes('logout')) await signInAgain();
     const wrong = ROLES.filter((role) => !allowed(rule, role, seen[role]!));
     expect(wrong.map((role) => `${role} ${seen[role]}`), `${name} (${rule})`).toEqual([]);
   });
