@@ -17,7 +17,7 @@ import {
 } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
 import { logLunar } from '@tightlines/core/solunar/log-lunar';
-import { isInFuture, resolveInstant } from '@tightlines/core/time';
+import { DATE_OUT_OF_RANGE, inSupportedYears, isInFuture, resolveInstant } from '@tightlines/core/time';
 import type { AccessService } from '../../access/access';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
@@ -88,6 +88,7 @@ export class LogsService {
     const at = resolveInstant(date, timeZone, now);
     if (Number.isNaN(at.getTime())) throw badRequest(NOT_A_REAL_DATE);
     if (isInFuture(at, now)) throw badRequest(LOG_IN_FUTURE);
+    if (!inSupportedYears(at)) throw badRequest(DATE_OUT_OF_RANGE);
     return at;
   }
 
