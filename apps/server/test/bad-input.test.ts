@@ -27,7 +27,7 @@ const BODIES: Array<[string, string]> = [
   ['every field a huge string', JSON.stringify(everyField('x'.repeat(50_000)))],
   ['impossible dates', JSON.stringify({ ...everyField('2025-02-30T25:61:00'), location: { lat: 46, lng: -94 } })],
   ['year 0 and 9999', JSON.stringify({ date: '0000-01-01T00:00:00Z', startDate: '9999-12-31', startTime: '23:59', location: { lat: 46, lng: -94 } })],
-  ['numbers out of range', JSON.stringify({ lat: 1e309, lng: -1e400, location: { lat: 91, lng: 181 }, clusterCount: -5, fish: { length: -3, weight: 'NaN' } })],
+  ['numbers out of range', JSON.stringify({ lat: 1.7e308, lng: -Number.MAX_VALUE, alt: '1e400', location: { lat: 91, lng: 181 }, clusterCount: -5, fish: { length: -3, weight: 'NaN' } })],
   ['deep nesting', JSON.stringify(deep(2000))],
   ['over the size limit', JSON.stringify({ notes: 'x'.repeat(1_100_000) })],
 ];
