@@ -17,6 +17,7 @@ import { AccountsService } from './modules/accounts/service';
 import { analysisRoutes } from './modules/analysis/routes';
 import { AnalysisService } from './modules/analysis/service';
 import { CircleRepo } from './modules/circle/repo';
+import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
@@ -119,8 +120,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const forecast = new ForecastService({ places, weather, repo: forecastRepo, now });
 
   const circleRepo = new CircleRepo(db);
-  const access = new AccessService({ inCircle: (ownerId, memberId) => circleRepo.isMember(ownerId, memberId) });
-  const circle = new CircleService({ repo: circleRepo, usernames: (ids) => accountsRepo.usernamesOf(ids) });
+  const access = new AccessService({ friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId) });
   const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
   const enricher = new LogEnricher({ weather, waterflow, log: app.log });
   const outingsRepo = new OutingsRepo(db);
@@ -150,7 +150,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });
-  const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle });
+  const logsQuery = new LogsQuery(new LogsQueryRepo(db));
+  const circle = new CircleService({
+    repo: circleRepo,
+    access,
+    logs: logsQuery,
+    usernames: (ids) => accountsRepo.usernamesOf(ids),
+    findByUsername: (username) => accountsRepo.findByUsername(username),
+    findByEmail: (email) => accountsRepo.findByEmail(email),
+    tagsOf: (principal) => tags.list(principal),
+  });
+  const analysis = new AnalysisService({ logs: logsQuery, circle });
   const transfer = new TransferService({ logs, access, places, now });
 
   // Outside data a log could not get at once is retried in the background, never blocking a save.
@@ -174,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...transferRoutes(transfer, config),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
+    ...circleRoutes(circle),
   ]);
 
   await registerWeb(app, config, storage.root);

@@ -1,25 +1,106 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FriendAccess } from '@tightlines/core/circle';
+import { friendMaySee } from '../../db/circle-visibility';
+import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
 import { circleMembers } from '../../db/schema';
 
-/** The read side of the Inner Circle: who is in whose circle. Nothing writes it yet. */
+/** One relation seen from either end, with what the lists need about the other person. */
+export type RelationRow = {
+  /** The other person. */
+  userId: string;
+  username: string;
+  email: string;
+  hiddenLakes: string[];
+  allowedTags: string[];
+  addedByEmail: boolean;
+  /** The reverse relation exists too (they added me back, or I added them back). */
+  mutual: boolean;
+  /** Logs shared along this relation: the owner's logs the member may see. */
+  totalLogs: number;
+};
+
+/** Who is in whose Inner Circle and what each member may see. */
 export class CircleRepo {
   constructor(private readonly ctx: DbContext) {}
 
+  private get db() {
+    return this.ctx.db;
+  }
+
   async isMember(ownerId: string, memberId: string): Promise<boolean> {
-    const [row] = await this.ctx.db
-      .select({ ownerId: circleMembers.ownerId })
+    return (await this.access(ownerId, memberId)) !== null;
+  }
+
+  async access(ownerId: string, memberId: string): Promise<FriendAccess | null> {
+    const [row] = await this.db
+      .select({ hiddenLakes: circleMembers.hiddenLakes, allowedTags: circleMembers.allowedTags })
       .from(circleMembers)
       .where(and(eq(circleMembers.ownerId, ownerId), eq(circleMembers.memberId, memberId)))
       .limit(1);
-    return row !== undefined;
+    return row ?? null;
   }
 
   async memberIdsOf(ownerId: string): Promise<string[]> {
-    const rows = await this.ctx.db
+    const rows = await this.db
       .select({ memberId: circleMembers.memberId })
       .from(circleMembers)
       .where(eq(circleMembers.ownerId, ownerId));
     return rows.map((r) => r.memberId);
+  }
+
+  /**
+   * Adds the member unless already there or the circle is full, in one statement so two
+   * simultaneous adds cannot both pass the size check. Answers what happened.
+   */
+  async add(ownerId: string, memberId: string, addedByEmail: boolean, maxMembers: number): Promise<'added' | 'already' | 'full'> {
+    const inserted = await queryRows<{ ownerId: string }>(
+      this.db,
+      sql`insert into ${circleMembers} (owner_id, member_id, added_by_email)
+          select ${ownerId}, ${memberId}, ${addedByEmail}
+          where (select count(*) from ${circleMembers} where owner_id = ${ownerId}) < ${maxMembers}
+          on conflict do nothing returning owner_id as "ownerId"`,
+    );
+    if (inserted.length > 0) return 'added';
+    return (await this.isMember(ownerId, memberId)) ? 'already' : 'full';
+  }
+
+  async remove(ownerId: string, memberId: string): Promise<void> {
+    await this.db.delete(circleMembers).where(and(eq(circleMembers.ownerId, ownerId), eq(circleMembers.memberId, memberId)));
+  }
+
+  async setAccess(ownerId: string, memberId: string, access: FriendAccess): Promise<boolean> {
+    const rows = await this.db
+      .update(circleMembers)
+      .set({ hiddenLakes: [...access.hiddenLakes], allowedTags: [...access.allowedTags] })
+      .where(and(eq(circleMembers.ownerId, ownerId), eq(circleMembers.memberId, memberId)))
+      .returning({ memberId: circleMembers.memberId });
+    return rows.length > 0;
+  }
+
+  /** The members of the owner's circle, with how many of the owner's logs each may see. */
+  circleOf(ownerId: string): Promise<RelationRow[]> {
+    return queryRows<RelationRow>(
+      this.db,
+      sql`select u.id as "userId", u.username, u.email, m.hidden_lakes as "hiddenLakes", m.allowed_tags as "allowedTags",
+            m.added_by_email as "addedByEmail",
+            exists (select 1 from circle_members r where r.owner_id = m.member_id and r.member_id = m.owner_id) as mutual,
+            (select count(*)::int from logs where logs.user_id = m.owner_id and ${friendMaySee(sql`m.member_id`)}) as "totalLogs"
+          from circle_members m join users u on u.id = m.member_id
+          where m.owner_id = ${ownerId}`,
+    );
+  }
+
+  /** The circles the member is in: their owners, with how many of each owner's logs the member may see. */
+  circlesWith(memberId: string): Promise<RelationRow[]> {
+    return queryRows<RelationRow>(
+      this.db,
+      sql`select u.id as "userId", u.username, u.email, m.hidden_lakes as "hiddenLakes", m.allowed_tags as "allowedTags",
+            m.added_by_email as "addedByEmail",
+            exists (select 1 from circle_members r where r.owner_id = m.member_id and r.member_id = m.owner_id) as mutual,
+            (select count(*)::int from logs where logs.user_id = m.owner_id and ${friendMaySee(sql`m.member_id`)}) as "totalLogs"
+          from circle_members m join users u on u.id = m.owner_id
+          where m.member_id = ${memberId}`,
+    );
   }
 }
