@@ -17,6 +17,7 @@ import { AccountsService } from './modules/accounts/service';
 import { analysisRoutes } from './modules/analysis/routes';
 import { AnalysisService } from './modules/analysis/service';
 import { CircleRepo } from './modules/circle/repo';
+import { CircleNotifier } from './modules/circle/notifier';
 import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
@@ -48,6 +49,8 @@ import type { Mailer } from './providers/mail/mailer';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
 import { OfflinePlaces } from './providers/places/offline-places';
+import type { PushSender } from './providers/push/push';
+import { vapidKeys, WebPushSender } from './providers/push/web-push';
 import { LocalFileStorage } from './providers/storage/local';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
 import { OpenMeteoWeather } from './providers/weather/open-meteo';
@@ -60,13 +63,14 @@ export type AppOptions = {
   /** Replaces a provider, for tests that need to watch one. */
   mailer?: Mailer;
   weather?: WeatherProvider;
+  push?: PushSender;
   /** The app's one clock (services and providers); tests move it to reach expiry and retry times. */
   now?: () => Date;
 };
 
 export type App = {
   app: FastifyInstance;
-  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService; enrichment: EnrichmentJob };
+  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService; enrichment: EnrichmentJob; circleNotifier: CircleNotifier };
 };
 
 /**
@@ -99,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.weather ??
     new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log, now });
   const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log, now }) : null;
+  const push = options.push ?? new WebPushSender(vapidKeys(config.push, config.dataDir), config.push.subject);
   const lakeSource = config.overpassUrl ? new OverpassLakes({ baseUrl: config.overpassUrl, log: app.log }) : null;
 
   const db = new DbContext(database.db);
@@ -120,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const forecast = new ForecastService({ places, weather, repo: forecastRepo, now });
 
   const circleRepo = new CircleRepo(db);
+  const circleNotifier = new CircleNotifier({ repo: circleRepo, push, log: app.log });
   const access = new AccessService({ friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId) });
   const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
   const enricher = new LogEnricher({ weather, waterflow, log: app.log });
@@ -147,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return user && { id: user.id, username: user.username, profilePicture: user.profilePicture };
     },
     usernameOf: async (userId) => (await accountsRepo.findById(userId))?.username,
+    created: (log) => circleNotifier.logCreated(log),
     now,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });
@@ -159,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     findByUsername: (username) => accountsRepo.findByUsername(username),
     findByEmail: (email) => accountsRepo.findByEmail(email),
     tagsOf: (principal) => tags.list(principal),
+    pushAllowHttp: config.push.allowHttp,
   });
   const analysis = new AnalysisService({ logs: logsQuery, circle });
   const transfer = new TransferService({ logs, access, places, now });
@@ -184,10 +192,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...transferRoutes(transfer, config),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
-    ...circleRoutes(circle),
+    ...circleRoutes(circle, push.publicKey),
   ]);
 
   await registerWeb(app, config, storage.root);
 
-  return { app, services: { accounts, forecast, logs, enrichment } };
+  app.addHook('onClose', () => circleNotifier.settled());
+
+  return { app, services: { accounts, forecast, logs, enrichment, circleNotifier } };
 }

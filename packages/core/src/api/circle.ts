@@ -3,7 +3,7 @@ import { circleFilters, circleMember, innerCircleUser } from '../circle';
 import { filterQuery } from '../filters';
 import { logView } from '../logs';
 import { chartsAnswer, mapMarker } from './analysis';
-import { contract, jsonBody } from './contract';
+import { contract, jsonBody, raw } from './contract';
 
 const username = z.string({ error: 'A username is required.' }).trim().min(1, 'A username is required.').max(100);
 
@@ -95,4 +95,43 @@ export const leaveCircle = contract({
   summary: 'Leaves another angler’s Inner Circle (no premium needed). Answers the circles the member is still in.',
   body: jsonBody(z.object({ username })),
   response: z.array(circleMember),
+});
+
+export const ALREADY_SUBSCRIBED = 'already subscribed';
+
+/** A browser's push subscription (PushSubscription.toJSON()); bounded, as any input. */
+export const pushSubscriptionInput = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'The push endpoint must be a URL.' }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{40,200}={0,2}$/, 'The p256dh key is not a base64url key.'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{8,64}={0,2}$/, 'The auth secret is not base64url.'),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
+
+export const subscribeToCircle = contract({
+  method: 'POST',
+  path: '/api/notifications/subscribe/inner-circle',
+  access: 'member',
+  summary:
+    'Registers this browser for a Web Push notification when a friend logs something the member may see; a repeat answers `already subscribed`.',
+  body: jsonBody(pushSubscriptionInput),
+  response: z.object({ message: z.string() }),
+});
+
+export const pushPublicKey = contract({
+  method: 'GET',
+  path: '/api/notifications/public-key',
+  access: 'public',
+  summary: 'The server’s VAPID public key (base64url), which browsers subscribe with.',
+  response: z.object({ publicKey: z.string() }),
+});
+
+export const notificationWorker = contract({
+  method: 'GET',
+  path: '/api/notification-worker.js',
+  access: 'public',
+  summary: 'The push service worker (scope `/`): shows a pushed notification and opens its log when clicked.',
+  response: raw('text/javascript'),
 });

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FriendAccess } from '@tightlines/core/circle';
+import type { PushTarget } from '../../providers/push/push';
 import { friendMaySee } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
+import { pushSubscriptions } from '../../db/circle-schema';
 import { circleMembers } from '../../db/schema';
 
 /** One relation seen from either end, with what the lists need about the other person. */
@@ -76,6 +78,47 @@ export class CircleRepo {
       .where(and(eq(circleMembers.ownerId, ownerId), eq(circleMembers.memberId, memberId)))
       .returning({ memberId: circleMembers.memberId });
     return rows.length > 0;
+  }
+
+  /**
+   * Keeps a browser's push subscription for the member. A known endpoint is the same browser: it
+   * moves to whoever subscribes with it now. Only the newest few browsers of a member are kept.
+   */
+  async subscribe(userId: string, target: PushTarget, maxPerMember: number): Promise<'subscribed' | 'already'> {
+    return this.ctx.transaction(async () => {
+      const [existing] = await this.db
+        .select({ userId: pushSubscriptions.userId, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, target.endpoint));
+      if (existing && existing.userId === userId && existing.p256dh === target.keys.p256dh && existing.auth === target.keys.auth) return 'already';
+      await this.db
+        .insert(pushSubscriptions)
+        .values({ userId, endpoint: target.endpoint, p256dh: target.keys.p256dh, auth: target.keys.auth })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId, p256dh: target.keys.p256dh, auth: target.keys.auth, createdAt: new Date() },
+        });
+      await this.db.execute(sql`
+        delete from ${pushSubscriptions} where user_id = ${userId} and id not in (
+          select id from ${pushSubscriptions} where user_id = ${userId} order by created_at desc limit ${maxPerMember})`);
+      return 'subscribed';
+    });
+  }
+
+  /** The push subscriptions of every friend the owner's circle lets see this log. */
+  subscriptionsOfFriendsWhoMaySee(logId: string): Promise<Array<{ id: string } & PushTarget>> {
+    return queryRows(
+      this.db,
+      sql`select ps.id, ps.endpoint, json_build_object('p256dh', ps.p256dh, 'auth', ps.auth) as keys
+          from logs
+          join circle_members m on m.owner_id = logs.user_id
+          join push_subscriptions ps on ps.user_id = m.member_id
+          where logs.id = ${logId} and ${friendMaySee(sql`m.member_id`)}`,
+    );
+  }
+
+  async dropSubscription(id: string): Promise<void> {
+    await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
   }
 
   /** The members of the owner's circle, with how many of the owner's logs each may see. */

@@ -2,8 +2,9 @@ import * as api from '@tightlines/core/api/circle';
 import type { FastifyRequest } from 'fastify';
 import { route, type RouteEntry } from '../../http/routes';
 import type { CircleService } from './service';
+import { NOTIFICATION_WORKER } from './worker';
 
-export function circleRoutes(circle: CircleService): RouteEntry[] {
+export function circleRoutes(circle: CircleService, pushPublicKey: string): RouteEntry[] {
   // Adding looks people up by name or address: a slow pace keeps the lookup from being a directory.
   const lookupLimit = {
     config: {
@@ -20,5 +21,14 @@ export function circleRoutes(circle: CircleService): RouteEntry[] {
     route(api.removeFromCircle, ({ principal, body }) => circle.remove(principal, body.username)),
     route(api.editCircleMember, ({ principal, body }) => circle.edit(principal, body)),
     route(api.leaveCircle, ({ principal, body }) => circle.leave(principal, body.username)),
+    route(api.subscribeToCircle, ({ principal, body }) => circle.subscribe(principal, body)),
+    route(api.pushPublicKey, async () => ({ publicKey: pushPublicKey })),
+    route(api.notificationWorker, async ({ reply }) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('service-worker-allowed', '/')
+        .header('cache-control', 'no-cache')
+        .send(NOTIFICATION_WORKER),
+    ),
   ];
 }

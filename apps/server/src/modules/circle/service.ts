@@ -10,7 +10,7 @@ import {
   type CircleMember,
   type InnerCircleUser,
 } from '@tightlines/core/circle';
-import type { CircleFeed } from '@tightlines/core/api/circle';
+import { ALREADY_SUBSCRIBED, type CircleFeed, type PushSubscriptionInput } from '@tightlines/core/api/circle';
 import type { ChartsAnswer, MapMarker } from '@tightlines/core/api/analysis';
 import { buildCharts, stackedUpperLimit } from '@tightlines/core/charts';
 import type { Filter } from '@tightlines/core/filters';
@@ -22,6 +22,9 @@ import type { CircleRepo, RelationRow } from './repo';
 
 type Person = { id: string; username: string };
 
+/** Browsers per member that get notifications; older subscriptions give way to newer ones. */
+const PUSH_BROWSERS_PER_MEMBER = 10;
+
 type Deps = {
   repo: CircleRepo;
   access: AccessService;
@@ -32,6 +35,8 @@ type Deps = {
   findByEmail: (email: string) => Promise<Person | undefined>;
   /** The owner's tag list, from the tags module. */
   tagsOf: (principal: Principal) => Promise<string[]>;
+  /** Plain-http push endpoints are for tests on loopback only. */
+  pushAllowHttp: boolean;
 };
 
 /**
@@ -127,6 +132,13 @@ export class CircleService {
     const user = (await this.circle(principal)).find((u) => u._id === friend.id);
     if (!user) throw forbidden(CIRCLE_MESSAGES.noPermission);
     return { message: CIRCLE_MESSAGES.accessSaved, user };
+  }
+
+  /** Registers a browser for the circle's push notifications. */
+  async subscribe(principal: Principal, subscription: PushSubscriptionInput): Promise<{ message: string }> {
+    if (!this.deps.pushAllowHttp && new URL(subscription.endpoint).protocol !== 'https:') throw badRequest('The push endpoint must be an https URL.');
+    const outcome = await this.deps.repo.subscribe(principal.userId, subscription, PUSH_BROWSERS_PER_MEMBER);
+    return { message: outcome === 'already' ? ALREADY_SUBSCRIBED : 'subscribed' };
   }
 
   async feed(principal: Principal, filters: readonly Filter[], limit: number, page: number): Promise<CircleFeed> {

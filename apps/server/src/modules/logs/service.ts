@@ -35,6 +35,9 @@ import { toLogView } from './view';
 
 export const EXPORT_PAGE_SIZE = 1000;
 
+/** A newly saved log that others may see, as the Inner Circle's notifications describe it. */
+export type SharedLog = { id: string; username: string; type: string; fishSpecies: string | null; lakeName: string | null };
+
 /** An angler as log lists show them. */
 type Angler = { id: string; username: string; profilePicture: string | null };
 
@@ -53,6 +56,8 @@ type Deps = {
   /** From the accounts module. */
   anglerByName: (username: string) => Promise<Angler | undefined>;
   usernameOf: (userId: string) => Promise<string | undefined>;
+  /** Told of every new shared (public or protected) log once it is saved; must not throw. */
+  created?: (log: SharedLog) => void;
   now?: () => Date;
 };
 
@@ -145,6 +150,8 @@ export class LogsService {
       if (lakeName) await this.deps.lakes.remember(principal, near, lakeName, state);
       return inserted;
     });
+    // After the commit, and not awaited: telling friends never holds up or fails the save.
+    if (row.privacy !== 'private') this.deps.created?.({ id: row.id, username: principal.username, type: row.type, fishSpecies: row.fishSpecies, lakeName: row.lakeName });
     return toLogView(row, principal.username);
   }
 
