@@ -68,7 +68,7 @@ function InnerCircle() {
   const [panel, setPanel] = useState<'Users' | 'Logs'>('Logs');
   const [filtersShown, setFiltersShown] = useState(false);
   const [applied, setApplied] = useState<Filter[]>([]);
-  const [managing, setManaging] = useState<InnerCircleUser | null>(null);
+  const [managingId, setManagingId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const query = useMemo(() => toQuery(applied), [applied]);
 
@@ -98,6 +98,8 @@ function InnerCircle() {
   const loaded = logs.data.pages.flatMap((p) => p.logs);
   const total = logs.data.pages[0]?.total ?? 0;
   const onlyIFollow = following.data.filter((c) => !c.followsYou);
+  // Read from the list each time, so a save shows the fresh count and a removal closes the dialog.
+  const managing = members.data.find((m) => m._id === managingId) ?? null;
   const usernames = following.data.map((c) => c.username);
   const openLog = (id: string) => void navigate(`/log/${encodeURIComponent(id)}`);
 
@@ -111,7 +113,7 @@ function InnerCircle() {
       </Group>
       <MemberList title="Users who follow you" empty="Nobody yet: add a friend to share your logs with them.">
         {members.data.map((m) => (
-          <MemberRow key={m._id} person={m} onClick={() => setManaging(m)} />
+          <MemberRow key={m._id} person={m} onClick={() => setManagingId(m._id)} />
         ))}
       </MemberList>
       <MemberList title="Users you follow who do not follow you" empty="None.">
@@ -151,30 +153,34 @@ function InnerCircle() {
             <Tabs.Tab value="charts">Charts</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="data">
-            <Table highlightOnHover striped aria-label="Inner Circle logs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Username</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {loaded.map((log) => (
-                  <Table.Tr key={log._id} onClick={() => openLog(log._id)} style={{ cursor: 'pointer' }}>
-                    <Table.Td>
-                      <UnstyledButton onClick={() => openLog(log._id)} fw={600} c="blue.8">
-                        {log.username}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>{usDate(log.date)}</Table.Td>
-                    <Table.Td>{log.time}</Table.Td>
-                    <Table.Td>{log.type}</Table.Td>
+            <Table.ScrollContainer minWidth={300}>
+              <Table highlightOnHover striped fz="sm" horizontalSpacing="xs" aria-label="Inner Circle logs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Username</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Time</Table.Th>
+                    <Table.Th>Type</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {loaded.map((log) => (
+                    <Table.Tr key={log._id} onClick={() => openLog(log._id)} style={{ cursor: 'pointer' }}>
+                      <Table.Td>
+                        <UnstyledButton onClick={() => openLog(log._id)} maw={130}>
+                          <Text fw={600} c="blue.8" size="sm" truncate>
+                            {log.username}
+                          </Text>
+                        </UnstyledButton>
+                      </Table.Td>
+                      <Table.Td>{usDate(log.date)}</Table.Td>
+                      <Table.Td>{log.time}</Table.Td>
+                      <Table.Td>{log.type}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
             {logs.hasNextPage && (
               <Center mt="sm">
                 <Button variant="light" loading={logs.isFetchingNextPage} onClick={() => void logs.fetchNextPage({ cancelRefetch: false })}>
@@ -210,7 +216,7 @@ function InnerCircle() {
           <Grid.Col span={{ base: 12, sm: 8 }}>{feed}</Grid.Col>
         </Grid>
       )}
-      <MemberDialog member={managing} filtersShown={filtersShown} onClose={() => setManaging(null)} />
+      <MemberDialog member={managing} filtersShown={filtersShown} onClose={() => setManagingId(null)} />
       <AddUserModal opened={adding} onClose={() => setAdding(false)} />
     </Container>
   );
