@@ -154,7 +154,7 @@ function InnerCircle() {
           </Tabs.List>
           <Tabs.Panel value="data">
             <Table.ScrollContainer minWidth={300}>
-              <Table highlightOnHover striped fz="sm" horizontalSpacing="xs" aria-label="Inner Circle logs">
+              <Table highlightOnHover striped fz="sm" horizontalSpacing={6} aria-label="Inner Circle logs">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Username</Table.Th>
@@ -167,8 +167,8 @@ function InnerCircle() {
                   {loaded.map((log) => (
                     <Table.Tr key={log._id} onClick={() => openLog(log._id)} style={{ cursor: 'pointer' }}>
                       <Table.Td>
-                        <UnstyledButton onClick={() => openLog(log._id)} maw={130}>
-                          <Text fw={600} c="blue.8" size="sm" truncate>
+                        <UnstyledButton onClick={() => openLog(log._id)} maw={96}>
+                          <Text fw={600} c="blue.8" size="sm" truncate title={log.username}>
                             {log.username}
                           </Text>
                         </UnstyledButton>
