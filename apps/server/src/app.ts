@@ -11,10 +11,14 @@ import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
 import { startJob } from './jobs';
+import { SecretBox } from './lib/secret-box';
 import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
 import { analysisRoutes } from './modules/analysis/routes';
+import { BillingRepo } from './modules/billing/repo';
+import { billingRoutes } from './modules/billing/routes';
+import { BillingService } from './modules/billing/service';
 import { AnalysisService } from './modules/analysis/service';
 import { CircleRepo } from './modules/circle/repo';
 import { CircleNotifier } from './modules/circle/notifier';
@@ -22,6 +26,10 @@ import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { processorFeePayments } from './modules/events/fee-payments';
+import { EventsRepo } from './modules/events/repo';
+import { eventsRoutes } from './modules/events/routes';
+import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
 import { forecastRoutes } from './modules/forecast/routes';
 import { ForecastService } from './modules/forecast/service';
@@ -46,8 +54,11 @@ import { TransferService } from './modules/transfer/service';
 import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
+import type { PaymentProcessor } from './providers/payments/payments';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { StripePaymentProcessor } from './providers/payments/stripe';
+import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
 import type { PushSender } from './providers/push/push';
 import { vapidKeys, WebPushSender } from './providers/push/web-push';
@@ -63,6 +74,7 @@ export type AppOptions = {
   /** Replaces a provider, for tests that need to watch one. */
   mailer?: Mailer;
   weather?: WeatherProvider;
+  payments?: PaymentProcessor;
   push?: PushSender;
   /** The app's one clock (services and providers); tests move it to reach expiry and retry times. */
   now?: () => Date;
@@ -70,7 +82,14 @@ export type AppOptions = {
 
 export type App = {
   app: FastifyInstance;
-  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService; enrichment: EnrichmentJob; circleNotifier: CircleNotifier };
+  services: {
+    accounts: AccountsService;
+    forecast: ForecastService;
+    logs: LogsService;
+    enrichment: EnrichmentJob;
+    billing: BillingService;
+    circleNotifier: CircleNotifier;
+  };
 };
 
 /**
@@ -111,12 +130,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const accountsRepo = new AccountsRepo(db);
   const forecastRepo = new ForecastRepo(db);
+  const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
     repo: accountsRepo,
     config,
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     log: app.log,
     now,
   });
@@ -171,6 +192,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const analysis = new AnalysisService({ logs: logsQuery, circle });
   const transfer = new TransferService({ logs, access, places, now });
 
+  // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
+  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
+
+  // Events: the creation fee goes through the same processor.
+  const events = new EventsService({
+    repo: new EventsRepo(db),
+    transaction,
+    payments: processorFeePayments(payments),
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+  });
+
   // Outside data a log could not get at once is retried in the background, never blocking a save.
   const enrichment = new EnrichmentJob({
     enricher,
@@ -181,9 +215,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
+  const billing = new BillingService({
+    repo: billingRepo,
+    processor: payments,
+    transaction,
+    cashRegistrationPassword: config.cashRegistrationPassword,
+    accounts,
+    log: app.log,
+    now,
+  });
+  startJob(app, 'subscription renewal', config.renewIntervalMs, () => billing.renewDue());
+
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config),
+    ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
     ...placesRoutes(new PlacesService(places)),
     ...forecastRoutes(forecast, accounts),
     ...logsRoutes(logs, config),
@@ -192,6 +237,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...transferRoutes(transfer, config),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
+    ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
+    ...eventsRoutes(events),
     ...circleRoutes(circle, push.publicKey),
   ]);
 
@@ -199,5 +246,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, circleNotifier } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier } };
 }
