@@ -70,6 +70,10 @@ const schema = z.object({
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  VAPID_SUBJECT: z.string().trim().default('mailto:admin@tightlines.local'),
+  PUSH_ALLOW_HTTP: z.enum(['on', 'off']).default('off'),
   EVENT_KEY_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalSecret,
@@ -106,6 +110,8 @@ export type Config = {
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
   demoData: boolean;
+  /** Web Push: keys from the settings, else generated once and kept under DATA_DIR. */
+  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string; allowHttp: boolean };
   /** Encrypts organisers' payment secrets; without it, events cannot store one. */
   eventKeySecret: string | undefined;
   logLevel: string;
@@ -153,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
     demoData: c.DEMO_DATA === 'on',
+    push: { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY, subject: c.VAPID_SUBJECT, allowHttp: c.PUSH_ALLOW_HTTP === 'on' },
     eventKeySecret: c.EVENT_KEY_SECRET,
     logLevel: c.LOG_LEVEL,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

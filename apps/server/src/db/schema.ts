@@ -229,7 +229,11 @@ export const lakes = pgTable(
   (t) => [index('lakes_lat_lng_idx').on(t.lat, t.lng), index('lakes_name_idx').on(sql`lower(${t.name})`)],
 );
 
-/** The people an angler has let into their Inner Circle: they may read the angler's protected logs. */
+/**
+ * The people an angler has let into their Inner Circle: they may read the angler's public and
+ * protected logs, narrowed per member by lake and tag (core/circle.ts). Names are kept in lower
+ * case: the lakes turned off (lakes default to allowed) and the tags turned on (tags default to hidden).
+ */
 export const circleMembers = pgTable(
   'circle_members',
   {
@@ -239,6 +243,10 @@ export const circleMembers = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    hiddenLakes: text('hidden_lakes').array().notNull().default(sql`'{}'::text[]`),
+    allowedTags: text('allowed_tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The owner typed the member's address to add them, so the owner may see it. */
+    addedByEmail: boolean('added_by_email').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.memberId] }), index('circle_members_member_idx').on(t.memberId)],
