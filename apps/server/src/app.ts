@@ -12,15 +12,25 @@ import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
 import { startJob } from './jobs';
+import { SecretBox } from './lib/secret-box';
 import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
 import { analysisRoutes } from './modules/analysis/routes';
+import { BillingRepo } from './modules/billing/repo';
+import { billingRoutes } from './modules/billing/routes';
+import { BillingService } from './modules/billing/service';
 import { AnalysisService } from './modules/analysis/service';
 import { CircleRepo } from './modules/circle/repo';
+import { CircleNotifier } from './modules/circle/notifier';
+import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { processorFeePayments } from './modules/events/fee-payments';
+import { EventsRepo } from './modules/events/repo';
+import { eventsRoutes } from './modules/events/routes';
+import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
 import { forecastRoutes } from './modules/forecast/routes';
 import { ForecastService } from './modules/forecast/service';
@@ -45,9 +55,14 @@ import { TransferService } from './modules/transfer/service';
 import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
+import type { PaymentProcessor } from './providers/payments/payments';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { StripePaymentProcessor } from './providers/payments/stripe';
+import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
+import type { PushSender } from './providers/push/push';
+import { vapidKeys, WebPushSender } from './providers/push/web-push';
 import { LocalFileStorage } from './providers/storage/local';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
 import { OpenMeteoWeather } from './providers/weather/open-meteo';
@@ -60,13 +75,22 @@ export type AppOptions = {
   /** Replaces a provider, for tests that need to watch one. */
   mailer?: Mailer;
   weather?: WeatherProvider;
+  payments?: PaymentProcessor;
+  push?: PushSender;
   /** The app's one clock (services and providers); tests move it to reach expiry and retry times. */
   now?: () => Date;
 };
 
 export type App = {
   app: FastifyInstance;
-  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService; enrichment: EnrichmentJob };
+  services: {
+    accounts: AccountsService;
+    forecast: ForecastService;
+    logs: LogsService;
+    enrichment: EnrichmentJob;
+    billing: BillingService;
+    circleNotifier: CircleNotifier;
+  };
 };
 
 /**
@@ -99,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.weather ??
     new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log, now });
   const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log, now }) : null;
+  const push = options.push ?? new WebPushSender(vapidKeys(config.push, config.dataDir), config.push.subject);
   const lakeSource = config.overpassUrl ? new OverpassLakes({ baseUrl: config.overpassUrl, log: app.log }) : null;
 
   const db = new DbContext(database.db);
@@ -106,12 +131,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const accountsRepo = new AccountsRepo(db);
   const forecastRepo = new ForecastRepo(db);
+  const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
     repo: accountsRepo,
     config,
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     log: app.log,
     now,
   });
@@ -120,8 +147,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const forecast = new ForecastService({ places, weather, repo: forecastRepo, now });
 
   const circleRepo = new CircleRepo(db);
-  const access = new AccessService({ inCircle: (ownerId, memberId) => circleRepo.isMember(ownerId, memberId) });
-  const circle = new CircleService({ repo: circleRepo, usernames: (ids) => accountsRepo.usernamesOf(ids) });
+  const circleNotifier = new CircleNotifier({ repo: circleRepo, push, log: app.log });
+  const access = new AccessService({ friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId) });
   const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
   const enricher = new LogEnricher({ weather, waterflow, log: app.log });
   const outingsRepo = new OutingsRepo(db);
@@ -148,11 +175,36 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return user && { id: user.id, username: user.username, profilePicture: user.profilePicture };
     },
     usernameOf: async (userId) => (await accountsRepo.findById(userId))?.username,
+    created: (log) => circleNotifier.logCreated(log),
     now,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });
-  const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle });
+  const logsQuery = new LogsQuery(new LogsQueryRepo(db));
+  const circle = new CircleService({
+    repo: circleRepo,
+    access,
+    logs: logsQuery,
+    usernames: (ids) => accountsRepo.usernamesOf(ids),
+    findByUsername: (username) => accountsRepo.findByUsername(username),
+    findByEmail: (email) => accountsRepo.findByEmail(email),
+    tagsOf: (principal) => tags.list(principal),
+    pushAllowHttp: config.push.allowHttp,
+  });
+  const analysis = new AnalysisService({ logs: logsQuery, circle });
   const transfer = new TransferService({ logs, access, places, now });
+
+  // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
+  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
+
+  // Events: the creation fee goes through the same processor.
+  const events = new EventsService({
+    repo: new EventsRepo(db),
+    transaction,
+    payments: processorFeePayments(payments),
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+  });
 
   // Outside data a log could not get at once is retried in the background, never blocking a save.
   const enrichment = new EnrichmentJob({
@@ -164,9 +216,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
+  const billing = new BillingService({
+    repo: billingRepo,
+    processor: payments,
+    transaction,
+    cashRegistrationPassword: config.cashRegistrationPassword,
+    accounts,
+    log: app.log,
+    now,
+  });
+  startJob(app, 'subscription renewal', config.renewIntervalMs, () => billing.renewDue());
+
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config),
+    ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
     ...placesRoutes(new PlacesService(places)),
     ...forecastRoutes(forecast, accounts),
     ...logsRoutes(logs, config),
@@ -175,9 +238,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...transferRoutes(transfer, config),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
+    ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
+    ...eventsRoutes(events),
+    ...circleRoutes(circle, push.publicKey),
   ]);
 
   await registerWeb(app, config, storage.root);
 
-  return { app, services: { accounts, forecast, logs, enrichment } };
+  app.addHook('onClose', () => circleNotifier.settled());
+
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier } };
 }

@@ -20,9 +20,13 @@ const ROLES: Role[] = ['visitor', 'stranger', 'friend', 'premium', 'owner'];
  *   who is premium here) an answer;
  * - `owned`: the route names the owner's thing: a visitor gets 401, anyone but the owner 403 or
  *   404, the owner an answer;
- * - `shared`: the owner's protected log: the owner and the friend read it, everyone else 404.
+ * - `shared`: the owner's protected log: the owner and the friend read it, everyone else 404;
+ * - `signedIn`: a visitor gets 401; members get whatever their body earns (their own areas' tests
+ *   cover the rest: billing, events and the circle's premium writes);
+ * - `anyone`: a public route whose answer depends on its body or a token inside it.
+ * Every route, whatever its rule, answers everyone below 500.
  */
-type Rule = 'open' | 'member' | 'premium' | 'owned' | 'shared';
+type Rule = 'open' | 'member' | 'premium' | 'owned' | 'shared' | 'signedIn' | 'anyone';
 
 const RULES: Record<string, Rule> = {
   'GET /api/util/featureflags': 'open',
@@ -94,6 +98,37 @@ const RULES: Record<string, Rule> = {
   'GET /api/user/outing/:id': 'owned',
   'POST /api/user/edit-outing/:id': 'owned',
   'DELETE /api/user/delete-outing/:id': 'owned',
+  'POST /api/user/add/inner-circle': 'signedIn',
+  'POST /api/user/edit/inner-circle': 'signedIn',
+  'POST /api/user/remove/inner-circle': 'signedIn',
+  'POST /api/user/leave/allowed-circle': 'signedIn',
+  'GET /api/user/allowed-circles': 'member',
+  'GET /api/user/inner-circle': 'member',
+  'GET /api/user/inner-circle-logs': 'premium',
+  'GET /api/user/inner-circle-logs/charts': 'premium',
+  'GET /api/user/inner-circle-logs/markers': 'premium',
+  'GET /api/notification-worker.js': 'open',
+  'GET /api/notifications/public-key': 'anyone',
+  'POST /api/notifications/subscribe/inner-circle': 'signedIn',
+  'POST /api/billing/add-card': 'signedIn',
+  'GET /api/billing/overview': 'member',
+  'POST /api/billing/cards': 'anyone',
+  'POST /api/billing/charge': 'anyone',
+  'POST /api/billing/delete-card': 'signedIn',
+  'POST /api/billing/get-coupon': 'anyone',
+  'GET /api/billing/plans': 'open',
+  'POST /api/billing/subscribe/end': 'signedIn',
+  'POST /api/billing/subscribe/update': 'signedIn',
+  'GET /api/billing/subscription/:id': 'signedIn',
+  'POST /api/billing/test/token': 'anyone',
+  'POST /api/billing/webhook': 'anyone',
+  'POST /api/fc/event': 'signedIn',
+  'GET /api/fc/event/:id': 'anyone',
+  'POST /api/fc/event/dates/:id': 'signedIn',
+  'POST /api/fc/event-draft': 'signedIn',
+  'GET /api/fc/events': 'open',
+  'GET /api/fc/my-events': 'member',
+  'GET /api/fc/settings/:id': 'anyone',
 };
 
 const PLACE = { lat: 46.41, lng: -94.35 };
@@ -188,6 +223,10 @@ function allowed(rule: Rule, role: Role, status: number): boolean {
       return role === 'visitor' ? status === 401 : role === 'owner' ? !refused : status === 403 || status === 404;
     case 'shared':
       return role === 'owner' || role === 'friend' ? status === 200 : status === 404;
+    case 'signedIn':
+      return role === 'visitor' ? status === 401 : true;
+    case 'anyone':
+      return true;
   }
 }
 

@@ -113,11 +113,26 @@ export const subscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     plan: text('plan').notNull(),
     status: text('status').notNull(),
+    /** The processor's subscription id; null only while a purchase is being made. */
     providerId: text('provider_id'),
+    customerId: text('customer_id'),
+    /** The processor's id of the card renewals are charged to. */
+    cardId: text('card_id'),
+    couponPercent: integer('coupon_percent'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the newest processor event or answer applied was written; older events are stale. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId),
+    uniqueIndex('subscriptions_provider_key').on(t.providerId),
+    // One live subscription per member: a double-submitted purchase loses here, before any charge.
+    uniqueIndex('subscriptions_one_live_key')
+      .on(t.userId)
+      .where(sql`${t.status} not in ('canceled', 'incomplete_expired')`),
+  ],
 );
 
 /** Mail that had no SMTP server to go to; also an audit of what was sent. */
@@ -241,7 +256,11 @@ export const lakes = pgTable(
   (t) => [index('lakes_lat_lng_idx').on(t.lat, t.lng), index('lakes_name_idx').on(sql`lower(${t.name})`)],
 );
 
-/** The people an angler has let into their Inner Circle: they may read the angler's protected logs. */
+/**
+ * The people an angler has let into their Inner Circle: they may read the angler's public and
+ * protected logs, narrowed per member by lake and tag (core/circle.ts). Names are kept in lower
+ * case: the lakes turned off (lakes default to allowed) and the tags turned on (tags default to hidden).
+ */
 export const circleMembers = pgTable(
   'circle_members',
   {
@@ -251,6 +270,10 @@ export const circleMembers = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    hiddenLakes: text('hidden_lakes').array().notNull().default(sql`'{}'::text[]`),
+    allowedTags: text('allowed_tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The owner typed the member's address to add them, so the owner may see it. */
+    addedByEmail: boolean('added_by_email').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.memberId] }), index('circle_members_member_idx').on(t.memberId)],
@@ -271,4 +294,5 @@ export const outings = pgTable(
   },
   (t) => [index('outings_user_active_idx').on(t.userId).where(sql`${t.endedAt} is null`)],
 );
+export * from './billing-schema';
 export * from './accounts-schema';

@@ -1,3 +1,4 @@
+import type { RegisterInput, UserView } from '@tightlines/core/accounts';
 import * as api from '@tightlines/core/api/accounts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
@@ -52,12 +53,21 @@ function limits(app: FastifyInstance, config: Config) {
 
 const userAgentOf = (request: FastifyRequest) => request.headers['user-agent'] ?? null;
 
-export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, config: Config): RouteEntry[] {
+/**
+ * `register` replaces the plain sign-up when billing is wired: a paid plan or the cash variant
+ * goes through the billing module, which calls back into accounts.
+ */
+export function accountsRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  config: Config,
+  register: (input: RegisterInput, userAgent: string | null) => Promise<UserView> = (input, userAgent) => accounts.register(input, userAgent),
+): RouteEntry[] {
   const limit = limits(app, config);
   // Runs before validation, so a flood of malformed bodies is limited as well.
   const signIn = { preValidation: limit.signIn };
   return [
-    route(api.register, ({ body, request }) => accounts.register(body, userAgentOf(request)), signIn),
+    route(api.register, ({ body, request }) => register(body, userAgentOf(request)), signIn),
     route(api.login, ({ body, request }) => accounts.login(body, userAgentOf(request)), signIn),
     route(api.loginNative, ({ body, request }) => accounts.login(body, userAgentOf(request)), signIn),
     route(api.logout, async ({ principal }) => {

@@ -62,7 +62,7 @@ export class LakesService {
       .filter((c) => c.km <= NEAREST_LAKE_KM)
       .sort((a, b) => a.km - b.km)[0]?.l;
     const lake = holding ?? nearest;
-    return lake ? { name: lake.name, location: { lat: lake.lat, lng: lake.lng }, area: lake.areaAcres } : null;
+    return lake ? { name: lake.name, location: { lat: lake.lat, lng: lake.lng }, area: lake.areaAcres, outline: lake.outline ?? null } : null;
   }
 
   async find(point: GeoPoint): Promise<NearbyLake | null> {

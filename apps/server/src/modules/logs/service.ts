@@ -8,7 +8,6 @@ import {
   lureCategories,
   NOT_A_REAL_DATE,
   OUTING_TYPE_FIXED,
-  visiblePrivacies,
   type AllowanceView,
   type LogInput,
   type LogPage,
@@ -44,6 +43,9 @@ function photoKey(principal: Principal, photo: string): string | null {
   return match?.[1] && match[2] === principal.userId ? match[1] : null;
 }
 
+/** A newly saved log that others may see, as the Inner Circle's notifications describe it. */
+export type SharedLog = { id: string; username: string; type: string; fishSpecies: string | null; lakeName: string | null };
+
 /** An angler as log lists show them. */
 type Angler = { id: string; username: string; profilePicture: string | null };
 
@@ -62,6 +64,8 @@ type Deps = {
   /** From the accounts module. */
   anglerByName: (username: string) => Promise<Angler | undefined>;
   usernameOf: (userId: string) => Promise<string | undefined>;
+  /** Told of every new shared (public or protected) log once it is saved; must not throw. */
+  created?: (log: SharedLog) => void;
   now?: () => Date;
 };
 
@@ -156,6 +160,8 @@ export class LogsService {
       if (lakeName) await this.deps.lakes.remember(principal, near, lakeName, state, inserted.privacy);
       return inserted;
     });
+    // After the commit, and not awaited: telling friends never holds up or fails the save.
+    if (row.privacy !== 'private') this.deps.created?.({ id: row.id, username: principal.username, type: row.type, fishSpecies: row.fishSpecies, lakeName: row.lakeName });
     return toLogView(row, principal.username);
   }
 
@@ -251,19 +257,24 @@ export class LogsService {
     return { owner, standing: await this.deps.access.standing(viewer, owner.id) };
   }
 
-  /** An angler's logs the viewer may read: all to the owner, protected ones to their Inner Circle, else public ones. */
+  /** An angler's logs the viewer may read: all to the owner, to their Inner Circle what it shares with them, else public ones. */
   async visitorLogs(viewer: Principal | null, username: string, limit: number) {
     const { owner, standing } = await this.angler(viewer, username);
     const rows = standing.isOwner
       ? (await this.deps.repo.listByUser(owner.id, limit, 0)).rows
-      : await this.deps.repo.listVisible(owner.id, visiblePrivacies(standing), limit);
+      : await this.deps.repo.listVisible(owner.id, this.friendId(viewer, standing), limit);
     return { user: { username: owner.username, profilePicture: owner.profilePicture }, docs: rows.map((row) => toLogView(row, owner.username)) };
   }
 
   async visitorTags(viewer: Principal | null, username: string): Promise<string[]> {
     const { owner, standing } = await this.angler(viewer, username);
     if (viewer && standing.isOwner) return this.deps.tags.list(viewer);
-    return this.deps.repo.tagsOn(owner.id, visiblePrivacies(standing));
+    return this.deps.repo.tagsOn(owner.id, this.friendId(viewer, standing));
+  }
+
+  /** The viewer, when the owner's Inner Circle holds them: what the circle shares is theirs to read too. */
+  private friendId(viewer: Principal | null, standing: { inOwnersCircle: boolean }): string | null {
+    return viewer && standing.inOwnersCircle ? viewer.userId : null;
   }
 
   async lureCategories(principal: Principal): Promise<Array<{ name: string }>> {
