@@ -167,7 +167,7 @@ async function ownersThings() {
   const { owner } = people;
   const session = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: owner.email, password: owner.password } });
   const token = session.json().token as string;
-  const log = await t.request({ method: 'POST', url: '/api/logs/create', token, payload: { type: 'Catch', privacy: 'protected', tags: ['dawn'], location: PLACE } });
+  const log = await t.request({ method: 'POST', url: '/api/logs/create', token, payload: { type: 'Catch', privacy: 'protected', location: PLACE } });
   const outing = await t.request({
     method: 'POST',
     url: '/api/user/create-outing',
