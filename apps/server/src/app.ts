@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { DbContext } from './db/context';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
+import { logSerializers } from './http/log-redact';
 import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
@@ -101,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? { level: config.logLevel, serializers: logSerializers },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // Only behind a proxy we run may X-Forwarded-For name the client; otherwise anyone could pick an address.

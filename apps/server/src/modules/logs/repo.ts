@@ -84,17 +84,18 @@ export class LogsRepo {
   }
 
   /** All or nothing: when any id is not the user's, nothing is deleted. */
-  async deleteMany(ids: string[], userId: string): Promise<number | null> {
+  /** All or nothing; answers the deleted logs' photos (to remove their files), or null. */
+  async deleteMany(ids: string[], userId: string): Promise<{ count: number; photos: string[] } | null> {
     const wanted = [...new Set(ids)];
     return this.ctx.transaction(async () => {
       const owned = await this.db
-        .select({ id: logs.id })
+        .select({ id: logs.id, photo: logs.photo })
         .from(logs)
         .where(and(inArray(logs.id, wanted), eq(logs.userId, userId)))
         .for('update');
       if (owned.length !== wanted.length) return null;
       await this.db.delete(logs).where(and(inArray(logs.id, wanted), eq(logs.userId, userId)));
-      return wanted.length;
+      return { count: wanted.length, photos: owned.flatMap((o) => (o.photo ? [o.photo] : [])) };
     });
   }
 
