@@ -1,5 +1,5 @@
 import * as api from '@tightlines/core/api/assistant';
-import { bearerToken } from '../../http/auth';
+import { credentials } from '../../http/auth';
 import { route, type RouteEntry } from '../../http/routes';
 import type { AssistantService } from './service';
 
@@ -12,6 +12,6 @@ export function assistantRoutes(assistant: AssistantService): RouteEntry[] {
       await assistant.revoke(principal, params.id);
       return { success: true };
     }),
-    route(api.fulfillment, ({ body, request }) => assistant.fulfil(body, bearerToken(request))),
+    route(api.fulfillment, ({ body, request }) => assistant.fulfil(body, credentials(request)?.token ?? null)),
   ];
 }
