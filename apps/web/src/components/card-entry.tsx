@@ -92,7 +92,11 @@ export function CardEntry({ mode, publishableKey, withAddress = false, ref }: Pr
 
   const field = (name: keyof typeof EMPTY) => ({
     value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.currentTarget.value })),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      // Read now: React clears currentTarget before a state updater runs.
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    },
   });
 
   return (
