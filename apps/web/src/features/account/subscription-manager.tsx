@@ -139,8 +139,8 @@ export function SubscriptionManager() {
             <Stack gap="xs" mt="xs">
               {cards.map((card) => (
                 <Group key={card.id} justify="space-between" wrap="nowrap">
-                  <Radio value={card.id} label={`${card.brand} ending in ${card.last4}, expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`} />
-                  <Button variant="subtle" color="red" size="xs" disabled={busy} onClick={() => deleteCard.mutate(card.id, { onError: fail, onSuccess: () => setSuccess('Your card was deleted.') })}>
+                  <Radio style={{ minWidth: 0 }} value={card.id} label={`${card.brand} ending in ${card.last4}, expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`} />
+                  <Button variant="subtle" color="red" size="xs" style={{ flexShrink: 0 }} disabled={busy} onClick={() => deleteCard.mutate(card.id, { onError: fail, onSuccess: () => setSuccess('Your card was deleted.') })}>
                     Delete card
                   </Button>
                 </Group>
