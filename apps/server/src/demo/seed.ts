@@ -2,12 +2,14 @@ import { DEMO_ACCOUNT } from '@tightlines/core/demo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { DbContext } from '../db/context';
+import { isUniqueViolation } from '../lib/db-errors';
 import { hashPassword } from '../lib/secrets';
 import { AccountsRepo } from '../modules/accounts/repo';
 import { toBulkRow } from '../modules/logs/bulk';
 import { LogsRepo } from '../modules/logs/repo';
 import { OutingsRepo } from '../modules/outings/repo';
 import { TagsRepo } from '../modules/tags/repo';
+import { seedDemoEvents } from './events';
 import { demoSeason, generateLogs } from './generator';
 
 /** The demo angler's season: this many sample logs, always the same ones for the same season. */
@@ -23,20 +25,34 @@ export const DEMO_SEED = 20_260_501;
 export async function seedDemoData(db: Db, log: FastifyBaseLogger, options: { now?: Date } = {}): Promise<void> {
   const ctx = new DbContext(db);
   const accounts = new AccountsRepo(ctx);
-  let demo = await accounts.findByEmail(DEMO_ACCOUNT.email);
+  // Found by its flag, not its address: whatever happened to the row, a start never fails on it.
+  let demo = await accounts.findDemo();
   if (!demo) {
-    demo = await accounts.create({
-      email: DEMO_ACCOUNT.email,
-      username: DEMO_ACCOUNT.username,
-      passwordHash: await hashPassword(DEMO_ACCOUNT.password),
-      isDemo: true,
-    });
-    log.info(`demo account created: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+    if ((await accounts.findByEmail(DEMO_ACCOUNT.email)) || (await accounts.findByUsername(DEMO_ACCOUNT.username))) {
+      log.warn('demo account not created: a member already uses its e-mail or username');
+      return;
+    }
+    try {
+      demo = await accounts.create({
+        email: DEMO_ACCOUNT.email,
+        username: DEMO_ACCOUNT.username,
+        passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+        isDemo: true,
+      });
+    } catch (error) {
+      // Another process seeding the same database won the race; its row is the demo account.
+      if (!isUniqueViolation(error)) throw error;
+      demo = await accounts.findDemo();
+      if (!demo) return;
+    }
+    log.info(`demo account created: ${DEMO_ACCOUNT.email} (password in README.md)`);
   }
   const userId = demo.id;
+  const now = options.now ?? new Date();
+  const events = await seedDemoEvents(ctx, userId, demo.username, now);
+  if (events > 0) log.info(`demo events created: ${events} sample events for ${DEMO_ACCOUNT.username}`);
   const logsRepo = new LogsRepo(ctx);
   if (await logsRepo.hasLogs(userId)) return;
-  const now = options.now ?? new Date();
   const logs = generateLogs({ userId, count: DEMO_LOG_COUNT, seed: DEMO_SEED, season: demoSeason(now), now });
   const inserted = await ctx.transaction(async () => {
     const n = await logsRepo.insertBulk(userId, logs.map(toBulkRow), { onlyIfNoLogs: true });
