@@ -11,7 +11,8 @@ const POINT = { lat: 46.41, lng: -94.35 };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ TEST_COUPONS: 'FREE100:100,HALF:50', CASH_REGISTRATION_PASSWORD: 'cash-admin-secret' });
+  // Sessions outlive the month the renewal tests move the clock by (the idle limit is 30 days by default).
+  t = await createTestApp({ TEST_COUPONS: 'FREE100:100,HALF:50', CASH_REGISTRATION_PASSWORD: 'cash-admin-secret', SESSION_IDLE_DAYS: '90' });
 });
 afterAll(() => t.close());
 
