@@ -10,6 +10,7 @@ export const HARNESS_SETTINGS: Readonly<Record<string, string>> = {
   DEMO_DATA: 'off',
   // Tests sign in far more often than a person could; the limits have their own test.
   AUTH_RATE_LIMIT: '1000',
+  FORM_RATE_LIMIT: '1000',
   // Background enrichment runs when a test asks for it (runEnrichmentNow), never on a timer mid-test.
   ENRICH_INTERVAL_SECONDS: '3600',
   // Outside services stay off the network unless a test or bench points them at a fake;

@@ -20,6 +20,9 @@ import { analysisRoutes } from './modules/analysis/routes';
 import { BillingRepo } from './modules/billing/repo';
 import { billingRoutes } from './modules/billing/routes';
 import { BillingService } from './modules/billing/service';
+import { AssistantRepo } from './modules/assistant/repo';
+import { assistantRoutes } from './modules/assistant/routes';
+import { AssistantService } from './modules/assistant/service';
 import { AnalysisService } from './modules/analysis/service';
 import { CircleRepo } from './modules/circle/repo';
 import { CircleNotifier } from './modules/circle/notifier';
@@ -42,7 +45,13 @@ import { LogsQueryRepo } from './modules/logs/query-repo';
 import { LogsRepo } from './modules/logs/repo';
 import { logsRoutes } from './modules/logs/routes';
 import { LogsService } from './modules/logs/service';
+import { NewsletterRepo } from './modules/newsletter/repo';
+import { newsletterRoutes } from './modules/newsletter/routes';
+import { NewsletterService } from './modules/newsletter/service';
 import { OutingsRepo } from './modules/outings/repo';
+import { OutreachRepo } from './modules/outreach/repo';
+import { outreachRoutes } from './modules/outreach/routes';
+import { OutreachService } from './modules/outreach/service';
 import { outingsRoutes } from './modules/outings/routes';
 import { OutingsService } from './modules/outings/service';
 import { placesRoutes } from './modules/places/routes';
@@ -56,6 +65,7 @@ import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
 import type { PaymentProcessor } from './providers/payments/payments';
+import { MailchimpList } from './providers/newsletter/mailchimp';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
 import { StripePaymentProcessor } from './providers/payments/stripe';
@@ -90,6 +100,7 @@ export type App = {
     enrichment: EnrichmentJob;
     billing: BillingService;
     circleNotifier: CircleNotifier;
+    outreach: OutreachService;
   };
 };
 
@@ -124,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log, now });
   const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log, now }) : null;
   const push = options.push ?? new WebPushSender(vapidKeys(config.push, config.dataDir), config.push.subject);
+  const newsletterList = config.mailchimp ? new MailchimpList(config.mailchimp) : null;
   const lakeSource = config.overpassUrl ? new OverpassLakes({ baseUrl: config.overpassUrl, log: app.log }) : null;
 
   const db = new DbContext(database.db);
@@ -139,11 +151,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
     customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
+    newsletter: {
+      isSubscribed: (user) => newsletter.isSubscribed(user),
+      set: (principal, subscribed) => newsletter.setMember(principal, subscribed),
+    },
     log: app.log,
     now,
   });
-  // The principal (premium included) is resolved once per request.
-  registerAuth(app, (token) => accounts.authenticate(token));
+  // The voice assistant's linked tokens: their own table and their own narrow scope.
+  const assistantRepo = new AssistantRepo(db);
+  const findAssistant = (token: string) => assistant.authenticate(token);
+  // The principal (premium included) is resolved once per request: a web session, else an assistant token.
+  registerAuth(app, async (token) => (await accounts.authenticate(token)) ?? (await findAssistant(token)));
   const forecast = new ForecastService({ places, weather, repo: forecastRepo, now });
 
   const circleRepo = new CircleRepo(db);
@@ -227,6 +246,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   startJob(app, 'subscription renewal', config.renewIntervalMs, () => billing.renewDue());
 
+  const assistant: AssistantService = new AssistantService({
+    repo: assistantRepo,
+    config: config.assistant,
+    access,
+    logs,
+    forecast,
+    principalOf: (userId, tokenId) => accounts.assistantPrincipal(userId, tokenId),
+    now,
+  });
+
+  const newsletter: NewsletterService = new NewsletterService({
+    repo: new NewsletterRepo(db),
+    mailer,
+    list: newsletterList,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now,
+  });
+
+  // Ambassador applications, the contact form, robots.txt and the sitemap.
+  const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
+
   await registerRoutes(app, [
     ...utilRoutes(config),
     ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
@@ -241,11 +282,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
     ...circleRoutes(circle, push.publicKey),
+    ...outreachRoutes(app, outreach, config),
+    ...assistantRoutes(assistant),
+    ...newsletterRoutes(app, newsletter, config),
   ]);
 
   await registerWeb(app, config, storage.root);
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach } };
 }

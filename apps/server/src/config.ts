@@ -23,6 +23,13 @@ const optionalUrl = (protocols: string[]) =>
       { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
     );
 
+/** An assistant's redirect address: https, or http on this machine for tests and local trials. */
+function isRedirectUri(uri: string): boolean {
+  if (!URL.canParse(uri)) return false;
+  const url = new URL(uri);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname));
+}
+
 const DAY_MS = 24 * 3600_000;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -71,6 +78,22 @@ const schema = z.object({
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
+  IOS_APP_URL: optionalUrl(['https:']),
+  ANDROID_APP_URL: optionalUrl(['http:', 'https:']),
+  TEAM_EMAIL: z.email().default('team@tightlines.local'),
+  FORM_RATE_LIMIT: positiveInt(5),
+  FORM_RATE_WINDOW_SECONDS: positiveInt(3600),
+  MAILCHIMP_URL: optionalUrl(['http:', 'https:']),
+  MAILCHIMP_API_KEY: z.string().trim().optional().transform((value) => value || undefined),
+  MAILCHIMP_LIST_ID: z.string().trim().optional().transform((value) => value || undefined),
+  GOOGLE_ACTIONS_CLIENT_ID: z.string().trim().optional().transform((value) => value || undefined),
+  GOOGLE_ACTIONS_REDIRECT_URIS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((uri) => uri.trim()).filter((uri) => uri.length > 0))
+    .refine((uris) => uris.every(isRedirectUri), {
+      message: 'must be comma-separated https:// URLs (http:// only on localhost)',
+    }),
   SESSION_IDLE_DAYS: positiveInt(30),
   SESSION_MAX_DAYS: positiveInt(180),
   DEMO_DATA: z.enum(['on', 'off']).optional(),
@@ -113,6 +136,13 @@ export type Config = {
   enrichIntervalMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
+  teamEmail: string;
+  appLinks: { iphone: string | null; android: string | null };
+  formRateLimit: { max: number; windowSeconds: number };
+  /** The newsletter list service; null keeps the list only in our own table. */
+  mailchimp: { url: string; apiKey: string; listId: string } | null;
+  /** The voice assistant's account linking; null turns the flow off. */
+  assistant: { clientId: string; redirectUris: string[] } | null;
   /** A session ends after this long unused, and this long after sign-in whatever happens. */
   session: { idleMs: number; maxMs: number };
   demoData: boolean;
@@ -129,6 +159,12 @@ export type Config = {
   /** Null: /register-cash is refused. */
   cashRegistrationPassword: string | null;
 };
+
+/** Mailchimp keys end in their data centre ("...-us21"), which names the API's host. */
+function mailchimpUrlOf(apiKey: string): string {
+  const dc = /-([a-z]+\d+)$/.exec(apiKey)?.[1] ?? 'us1';
+  return `https://${dc}.api.mailchimp.com/3.0`;
+}
 
 export class ConfigError extends Error {}
 
@@ -164,6 +200,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enrichIntervalMs: c.ENRICH_INTERVAL_SECONDS * 1000,
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
+    teamEmail: c.TEAM_EMAIL,
+    appLinks: { iphone: c.IOS_APP_URL ?? null, android: c.ANDROID_APP_URL ?? null },
+    formRateLimit: { max: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },
+    mailchimp:
+      c.MAILCHIMP_API_KEY && c.MAILCHIMP_LIST_ID
+        ? { url: (c.MAILCHIMP_URL ?? mailchimpUrlOf(c.MAILCHIMP_API_KEY)).replace(/\/+$/, ''), apiKey: c.MAILCHIMP_API_KEY, listId: c.MAILCHIMP_LIST_ID }
+        : null,
+    assistant:
+      c.GOOGLE_ACTIONS_CLIENT_ID && c.GOOGLE_ACTIONS_REDIRECT_URIS.length > 0
+        ? { clientId: c.GOOGLE_ACTIONS_CLIENT_ID, redirectUris: c.GOOGLE_ACTIONS_REDIRECT_URIS }
+        : null,
     session: { idleMs: c.SESSION_IDLE_DAYS * DAY_MS, maxMs: c.SESSION_MAX_DAYS * DAY_MS },
     // A laptop's `npm start` sets no NODE_ENV and meets the demo; a deployment that says
     // production gets no shared account with a published password unless it asks for one.

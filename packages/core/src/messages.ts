@@ -25,4 +25,13 @@ export const messages = {
   cardInvalid: 'You must enter a valid card to add one to your account.',
   cardError: 'There was an error processing your card.',
   promoInvalid: 'That is not a valid promotion code.',
+  ambassadorName: 'Your Name is required',
+  ambassadorEmail: 'Your Email is invalid',
+  ambassadorAge: 'Your Age is Required',
+  ambassadorAdult: 'You must be 18 or older to be an Ambassador.',
+  ambassadorOccupation: 'Your Occupation is required',
+  ambassadorAnswer: 'Your Bait Answer is incorrect.',
+  ambassadorAgreement: 'You must agree to submit your Ambassador Application.',
+  ambassadorFailed: 'Something went wrong.',
+  ambassadorReceived: 'Your Ambassador Submission was successfully received.',
 } as const;

@@ -11,4 +11,9 @@ export type Principal = {
   premium: boolean;
   /** The shared demo account, which nobody may take over. */
   demo: boolean;
+  /**
+   * `web`: a session of the web app or the mobile apps. `assistant`: a voice assistant's linked
+   * token, accepted only on the routes whose contract says `assistant: true`.
+   */
+  scope: 'web' | 'assistant';
 };

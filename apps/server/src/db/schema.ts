@@ -296,3 +296,4 @@ export const outings = pgTable(
 );
 export * from './billing-schema';
 export * from './accounts-schema';
+export * from './outreach-schema';

@@ -9,7 +9,22 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../access/principal';
+import { forbidden } from '../lib/errors';
 import { requireMember } from './auth';
+
+export const ASSISTANT_REFUSED = 'The voice assistant’s link cannot do this. Sign in to Tightlines to manage your account.';
+
+/**
+ * The assistant's token reaches only the calls the assistant speaks: elsewhere a member route
+ * refuses it and a public route serves it as a visitor.
+ */
+function assistantScope(contract: Contract) {
+  return async (request: FastifyRequest) => {
+    if (request.principal?.scope !== 'assistant' || contract.assistant) return;
+    if (contract.access === 'member') throw forbidden(ASSISTANT_REFUSED);
+    request.principal = null;
+  };
+}
 
 /** What a handler receives: the parsed input and the caller (never null on member routes). */
 export type RouteInput<C extends Contract> = {
@@ -70,6 +85,7 @@ function schemaOf(contract: Contract): RouteOptions['schema'] {
 function register(app: FastifyInstance, entry: RouteEntry) {
   app.route({
     ...entry.options,
+    onRequest: assistantScope(entry.contract),
     method: entry.contract.method,
     url: entry.contract.path,
     schema: schemaOf(entry.contract),

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { sessionExpired } from '../lib/api';
 import { currentUserQueryOptions } from '../lib/current-user';
 import { createRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(
@@ -20,7 +20,7 @@ export function App() {
   }, [queryClient]);
 
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

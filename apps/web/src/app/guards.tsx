@@ -19,6 +19,8 @@ export function RequireMember() {
 export function VisitorOnly() {
   const { user, isLoading } = useCurrentUser();
   const [params] = useSearchParams();
+  // /login-register?action=google-actions is the assistant's native login, open to members too.
+  if (params.get('action') === 'google-actions') return <Navigate to={`/login-register/google-actions?${params.toString()}`} replace />;
   if (isLoading) return <LoadingPage />;
   if (user) return <Navigate to={safeRedirectPath(params.get('redirect'))} replace />;
   return <Outlet />;

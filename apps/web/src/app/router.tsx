@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotAvailable } from '../components/not-available';
 import { RouteError } from './route-error';
 import { RequireMember, VisitorOnly } from './guards';
@@ -37,6 +37,15 @@ const events = {
 };
 const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' | 'AppInfoPage'): Loader => () =>
   import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
+const pages = {
+  contact: () => import('../features/outreach/contact-page').then((m) => ({ Component: m.ContactPage })),
+  ambassador: () => import('../features/outreach/ambassador-page').then((m) => ({ Component: m.AmbassadorPage })),
+  newsletter: () => import('../features/newsletter/newsletter-page').then((m) => ({ Component: m.NewsletterPage })),
+  assistant: () => import('../features/assistant/assistant-page').then((m) => ({ Component: m.AssistantPage })),
+  assistantLink: () => import('../features/auth/assistant-link-page').then((m) => ({ Component: m.AssistantLinkPage })),
+  contest: () => import('../features/info/contest-page').then((m) => ({ Component: m.ContestPage })),
+  styleguide: () => import('../features/info/styleguide-page').then((m) => ({ Component: m.StyleguidePage })),
+};
 
 const publicRoutes: RouteObject[] = [
   page('/', auth.landing, 'Home'),
@@ -49,12 +58,15 @@ const publicRoutes: RouteObject[] = [
   page('/privacy', info('PrivacyPage'), 'Privacy'),
   page('/quick-start', info('QuickStartPage'), 'Quick Start'),
   page('/app-info', info('AppInfoPage'), 'App Info'),
-  notYet('/contact', 'Contact Us'),
-  notYet('/newsletter', 'Newsletter'),
-  notYet('/assistant', 'Assistant'),
-  notYet('/ambassador-program', 'Ambassador Program'),
-  notYet('/keyes-contest', 'Contest'),
-  notYet('/styleguide', 'Style Guide'),
+  page('/contact', pages.contact, 'Contact'),
+  page('/newsletter', pages.newsletter, 'Newsletter'),
+  page('/assistant', pages.assistant, 'Assistant'),
+  page('/ambassador-program', pages.ambassador, 'Ambassador Program'),
+  { path: '/ambassador', element: <Navigate to="/ambassador-program" replace /> },
+  page('/keyes-contest', pages.contest, 'Contest'),
+  page('/styleguide', pages.styleguide, 'Style Guide'),
+  // The voice assistant's native login: a member goes straight on to the token redirect.
+  page('/login-register/google-actions', pages.assistantLink, 'Login Register'),
   notYet('/payment/s', 'Card Payment', 'Payment Stripe'),
   notYet('/event-payment/:id', 'Event Payment'),
   notYet('/fs-tournament/:eventId?', 'Tournament Registration', 'FS Tournament'),

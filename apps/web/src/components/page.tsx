@@ -1,10 +1,18 @@
 import { Container, Title } from '@mantine/core';
+import { pageMeta } from '@tightlines/core/site';
 import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
+const DEFAULT_DESCRIPTION = 'Tightlines: fishing logs with automatic weather, moon and lake data, forecasts, and fishing events.';
+
+/** The tab title, and for the public pages the description search engines show (core/site). */
 export function usePageTitle(title: string) {
+  const { pathname } = useLocation();
   useEffect(() => {
     document.title = `${title} · Tightlines`;
-  }, [title]);
+    const description = pageMeta(pathname)?.description ?? DEFAULT_DESCRIPTION;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [title, pathname]);
 }
 
 export function Page({ title, children, size = 'md' }: { title: string; children: ReactNode; size?: string }) {

@@ -18,10 +18,22 @@ const FALLBACK = '#868e96';
 
 export const typeColor = (type: string) => TYPE_COLORS[type] ?? FALLBACK;
 
-/** Dark text on the light colours (Hunch yellow, Draft light blue), white on the rest. */
+const luminance = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+};
+
+const DARK = '#1a1b1e';
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+
+/** White or dark text, whichever reads better on the type's colour (WCAG contrast). */
 export function typeTextColor(type: string): string {
-  const hex = typeColor(type).slice(1);
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return luminance > 0.6 ? '#1a1b1e' : '#ffffff';
+  const background = typeColor(type);
+  return contrast(background, '#ffffff') >= contrast(background, DARK) ? '#ffffff' : DARK;
 }

@@ -85,6 +85,7 @@ export const stats = contract({
   method: 'GET',
   path: '/api/user/stats',
   access: 'member',
+  assistant: true,
   summary: 'Your Stats: largest fish, favourite lure, latest catch, Inner Circle and the dashboard charts.',
   response: statsAnswer,
 });

@@ -31,6 +31,11 @@ export type Contract = {
   /** `'multipart'`: a form-data upload read by the handler itself. */
   body?: z.ZodType | 'multipart';
   response: z.ZodType | RawResponse;
+  /**
+   * Also accepts the voice assistant's token (seed 000 §7, the calls the assistant speaks). Every
+   * other route refuses it: 403 on member routes, a visitor on public ones.
+   */
+  assistant?: true;
 };
 
 /** Keeps the literal types of a contract so both sides infer its exact input and answer. */

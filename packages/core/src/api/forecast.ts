@@ -63,6 +63,7 @@ export const currentWeather = contract({
   method: 'POST',
   path: '/api/weather/current',
   access: 'public',
+  assistant: true,
   summary: 'The weather now at a point; `weather` is null with a `reason` when the weather service is down.',
   body: jsonBody(placedInput),
   response: z.object({
@@ -76,6 +77,7 @@ export const lunar = contract({
   method: 'POST',
   path: '/api/weather/lunar',
   access: 'public',
+  assistant: true,
   summary: 'Moon and sun of the local day at a point (date, or now).',
   body: jsonBody(placedInput),
   response: lunarView,
@@ -85,6 +87,7 @@ export const lunarCurrent = contract({
   method: 'POST',
   path: '/api/lunar/aeris/current',
   access: 'public',
+  assistant: true,
   summary: 'Moon and sun of the local day at a point (time, or now).',
   body: jsonBody(placedInput),
   response: lunarView,

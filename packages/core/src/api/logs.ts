@@ -28,6 +28,7 @@ export const canCreate = contract({
   method: 'GET',
   path: '/api/logs/can-create',
   access: 'member',
+  assistant: true,
   summary: 'Whether the member may create another log this month (5 a month on the free plan).',
   response: allowanceView,
 });
@@ -36,6 +37,7 @@ export const createLog = contract({
   method: 'POST',
   path: '/api/logs/create',
   access: 'member',
+  assistant: true,
   status: 201,
   summary: 'Creates a log; the server adds weather, lunar data, state, time zone, lake and waterflow. An instant draft is `{type: "Draft", location}`.',
   body: jsonBody(logInput),
@@ -94,6 +96,7 @@ export const myLogs = contract({
   method: 'GET',
   path: '/api/user/logs',
   access: 'member',
+  assistant: true,
   summary: 'The member’s logs, newest first, a page at a time.',
   query: logPageQuery,
   response: logPage,

@@ -16,3 +16,11 @@ export const featureFlags = contract({
   summary: 'The feature flags switched on (FEATURE_FLAGS), e.g. ["FREEFORALL"].',
   response: z.array(z.string()),
 });
+
+export const appLinks = contract({
+  method: 'GET',
+  path: '/api/util/app-links',
+  access: 'public',
+  summary: 'Where to get the mobile apps: the iPhone app’s store page (IOS_APP_URL) and the Android app’s file (ANDROID_APP_URL); null when not set.',
+  response: z.object({ iphone: z.string().nullable(), android: z.string().nullable() }),
+});

@@ -50,6 +50,14 @@ type Deps = {
   /** The member's payment processor customer id, once billing made one (the billing module's table). */
   customerId?: (userId: string) => Promise<string | null>;
   log: { error(obj: Record<string, unknown>, msg: string): void };
+  /**
+   * The newsletter list (the newsletter module's table, the truth): the user's `newsletter` field
+   * is read from it and the settings toggle writes to it.
+   */
+  newsletter?: {
+    isSubscribed(user: { id: string; email: string }): Promise<boolean>;
+    set(principal: Principal, subscribed: boolean): Promise<unknown>;
+  };
   now?: () => Date;
 };
 
@@ -156,7 +164,15 @@ export class AccountsService {
     }
     if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.repo.touchSession(sessionId, this.now());
     const { premium } = await this.premiumOf(user.id);
-    return { userId: user.id, username: user.username, email: user.email, sessionId, premium, demo: user.isDemo };
+    return { userId: user.id, username: user.username, email: user.email, sessionId, premium, demo: user.isDemo, scope: 'web' };
+  }
+
+  /** The member behind a voice assistant's token (found by the assistant module), in its narrow scope. */
+  async assistantPrincipal(userId: string, tokenId: string): Promise<Principal | null> {
+    const user = await this.repo.findById(userId);
+    if (!user) return null;
+    const { premium } = await this.premiumOf(user.id);
+    return { userId: user.id, username: user.username, email: user.email, sessionId: tokenId, premium, demo: user.isDemo, scope: 'assistant' };
   }
 
   async sessions(principal: Principal): Promise<SessionView[]> {
@@ -228,11 +244,12 @@ export class AccountsService {
   }
 
   private async view(user: UserRow): Promise<UserView> {
-    const [subs, forecastSearches, customerId, pendingEmail] = await Promise.all([
+    const [subs, forecastSearches, customerId, pendingEmail, newsletter] = await Promise.all([
       this.repo.subscriptionsOf(user.id),
       this.deps.forecastSearches(user.id),
       this.deps.customerId?.(user.id) ?? null,
       this.repo.pendingEmailOf(user.id, this.now()),
+      this.deps.newsletter ? this.deps.newsletter.isSubscribed(user) : user.newsletter,
     ]);
     const now = this.now();
     const active = subs.find((s) => hasActiveSubscription([s], now));
@@ -243,7 +260,7 @@ export class AccountsService {
       profilePicture: user.profilePicture,
       premiumMember: isPremium(subs, this.deps.config.featureFlags, now),
       activeSubscription: active !== undefined,
-      newsletter: user.newsletter,
+      newsletter,
       events: { registered: [] },
       forecastSearches,
       lakes: [],
@@ -275,6 +292,7 @@ export class AccountsService {
       ...(input.username !== undefined && { username: input.username }),
       ...(input.newsletter !== undefined && { newsletter: input.newsletter }),
     });
+    if (input.newsletter !== undefined && this.deps.newsletter) await this.deps.newsletter.set(principal, input.newsletter);
     return this.view(updated ?? user);
   }
 

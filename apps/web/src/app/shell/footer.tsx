@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { NewsletterForm } from '../../components/newsletter-form';
 import { secondaryLinks, visibleLinks } from '../navigation';
 import classes from './shell.module.css';
 
@@ -26,10 +27,13 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
             <Text fw={700} size="sm">
               Newsletter
             </Text>
-            <Text size="sm">Fishing reports and product news, once a month.</Text>
-            <Anchor component={Link} to="/newsletter" size="sm">
-              Subscribe to the newsletter
-            </Anchor>
+            <Text size="sm">
+              Seasonal patterns, solunar highlights and events, twice a month.{' '}
+              <Anchor component={Link} to="/newsletter" size="sm" underline="always">
+                What is in it
+              </Anchor>
+            </Text>
+            <NewsletterForm compact />
             <Group gap="md" mt="xs">
               <Anchor href="https://www.facebook.com/" target="_blank" rel="noreferrer" size="sm">
                 Facebook

@@ -1,9 +1,11 @@
-import { Avatar, Button, Card, FileButton, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Button, Card, FileButton, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { emailRule, usernameRule, type UserView } from '@tightlines/core/accounts';
 import { messages } from '@tightlines/core/messages';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { showError, showSuccess } from '../../lib/alerts';
+import { AssistantLinks } from './assistant-links';
+import { NewsletterForm } from '../../components/newsletter-form';
 import { useRequestPasswordReset, useSetProfileImage, useUpdateEmail, useUpdateUser } from './api/profile';
 
 export function SettingsTab({ user }: { user: UserView }) {
@@ -12,7 +14,8 @@ export function SettingsTab({ user }: { user: UserView }) {
       <ProfileImage user={user} />
       <UsernameForm user={user} />
       <EmailForm user={user} />
-      <Newsletter user={user} />
+      <Newsletter />
+      <AssistantLinks />
       <ResetPassword email={user.email} />
     </Stack>
   );
@@ -186,20 +189,16 @@ function EmailForm({ user }: Part) {
   );
 }
 
-function Newsletter({ user }: Part) {
-  const update = useUpdateUser();
-  const toggle = (newsletter: boolean) => update.mutate({ newsletter }, { onError: (err) => showError(err.message) });
+function Newsletter() {
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="sm">
         Newsletter
       </Title>
-      <Switch
-        checked={user.newsletter}
-        disabled={update.isPending}
-        onChange={(e) => toggle(e.currentTarget.checked)}
-        label="Send me the newsletter: fishing reports and product news, once a month"
-      />
+      <Text size="sm" mb="xs">
+        Seasonal patterns, solunar highlights, new features and events, twice a month.
+      </Text>
+      <NewsletterForm />
     </Card>
   );
 }

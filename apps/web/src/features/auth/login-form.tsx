@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLogin } from './api/sign-in';
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
-  const login = useLogin();
+export function LoginForm({ onLoggedIn, native = false }: { onLoggedIn: () => void; native?: boolean }) {
+  const login = useLogin(native);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '', password: '' } });
 

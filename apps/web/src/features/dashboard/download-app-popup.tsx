@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { AppLinks } from '../../components/app-links';
 
-/** ?prompt=downloadApp greets a new angler; the native apps are not out yet, and it says so. */
+/** ?prompt=downloadApp greets a new angler with the app-store links. */
 export function DownloadAppPopup() {
   const [params, setParams] = useSearchParams();
   const close = () => {
@@ -11,9 +12,12 @@ export function DownloadAppPopup() {
   };
   return (
     <Modal opened={params.get('prompt') === 'downloadApp'} onClose={close} title="Welcome to Tightlines!" centered>
-      <Text size="sm">
-        The iPhone and Android apps are not available yet. Tightlines works in your phone’s browser: open it there and
-        choose “Add to Home Screen” to keep it one tap away.
+      <Text size="sm" mb="sm">
+        Take your logs to the water with the Tightlines app:
+      </Text>
+      <AppLinks />
+      <Text size="sm" mt="sm">
+        Tightlines also works in your phone’s browser: choose “Add to Home Screen” to keep it one tap away.
       </Text>
       <Group justify="flex-end" mt="md">
         <Button onClick={close}>Got it</Button>

@@ -1,6 +1,7 @@
 import { Accordion, Anchor, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Page } from '../../components/page';
+import { AppLinks } from '../../components/app-links';
 
 const faqs = [
   {
@@ -102,26 +103,42 @@ export function QuickStartPage() {
         <Tabs.Panel value="assistant" pt="md">
           <List type="ordered" spacing="xs">
             <List.Item>Pick your phone: iPhone or Android.</List.Item>
-            <List.Item>Download the voice assistant app for it.</List.Item>
-            <List.Item>Set the assistant up on your phone.</List.Item>
-            <List.Item>Link it to your Tightlines account.</List.Item>
-            <List.Item>Try it: ask for the moon’s next major period, or log a catch hands-free.</List.Item>
+            <List.Item>Download the Amazon Alexa app from the App Store or Google Play.</List.Item>
+            <List.Item>Set it up: sign in with your Amazon account and allow it to use your location.</List.Item>
+            <List.Item>Link it: enable the Tightlines skill and log in with your Tightlines account.</List.Item>
+            <List.Item>Try it: “Alexa, ask Tightlines for the best times today”, or log a catch hands-free.</List.Item>
           </List>
+          <Text size="sm" mt="sm">
+            Step by step for both phones on the{' '}
+            <Anchor component={Link} to="/assistant" underline="always">
+              Assistant page
+            </Anchor>
+            .
+          </Text>
         </Tabs.Panel>
         <Tabs.Panel value="importing" pt="md">
           <Text>
-            Premium members can import logs from a CSV file under{' '}
-            <Anchor component={Link} to="/account?tab=3">
+            Importing is for subscribers (and for everyone while a free-for-all promotion runs). Under{' '}
+            <Anchor component={Link} to="/account?tab=3" underline="always">
               Account, Import
             </Anchor>
-            . Export your logs from the same tab at any time.
+            , upload a CSV file of your old logs, or geotagged photos to turn them into drafts. Export your logs from the
+            same tab at any time.
           </Text>
         </Tabs.Panel>
         <Tabs.Panel value="offline" pt="md">
-          <Text>
-            No signal on the water? Take photos with your phone’s location turned on. Back home, upload them and
-            Tightlines creates draft logs at the places and times the photos were taken.
-          </Text>
+          <List type="ordered" spacing="xs">
+            <List.Item>No signal on the water? Turn on location for your phone’s camera.</List.Item>
+            <List.Item>Take a photo of each catch: the photo keeps the place and the time.</List.Item>
+            <List.Item>
+              Back home, upload the photos under{' '}
+              <Anchor component={Link} to="/account?tab=3" underline="always">
+                Account, Import
+              </Anchor>
+              : Tightlines creates a draft log at each photo’s place and time, with that day’s weather and moon.
+            </List.Item>
+            <List.Item>Open the drafts to add the fish, the lure and notes.</List.Item>
+          </List>
         </Tabs.Panel>
       </Tabs>
     </Page>
@@ -132,9 +149,10 @@ export function AppInfoPage() {
   return (
     <Page title="Get the app">
       <Stack>
-        <Text>The iPhone and Android apps are not available yet.</Text>
+        <Text>Install Tightlines on your phone:</Text>
+        <AppLinks />
         <Text>
-          Tightlines works in any phone browser: open it, then choose “Add to Home Screen” in the browser’s menu to
+          Tightlines also works in any phone browser: open it, then choose “Add to Home Screen” in the browser’s menu to
           keep it one tap away.
         </Text>
       </Stack>

@@ -9,6 +9,8 @@ export type LoginBody = CallInput<typeof accounts.login>['body'];
 
 export const register = (body: RegisterBody) => call(accounts.register, { body });
 export const login = (body: LoginBody) => call(accounts.login, { body });
+/** The voice assistant's native login flow signs in through the seed's login-native call. */
+export const loginNative = (body: LoginBody) => call(accounts.loginNative, { body });
 
 /** Registers and signs the new member in. */
 export function useRegister() {
@@ -16,7 +18,7 @@ export function useRegister() {
   return useSubmitMutation({ mutationFn: register, onSuccess: signIn });
 }
 
-export function useLogin() {
+export function useLogin(native = false) {
   const signIn = useSignIn();
-  return useSubmitMutation({ mutationFn: login, onSuccess: signIn });
+  return useSubmitMutation({ mutationFn: native ? loginNative : login, onSuccess: signIn });
 }
