@@ -49,11 +49,12 @@ async function logout(page: Page) {
 }
 
 describe('accounts in the browser', () => {
-  it('registers, lands on the dashboard, logs out and logs back in', async () => {
+  it('registers free, lands on /subscription (seed 000 section 4), logs out and logs back in', async () => {
     const page = await newPage(browser, server.baseUrl);
     const a = angler();
     await register(page, a);
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL('**/subscription');
+    await page.goto('/dashboard');
     await page.getByText(`Welcome, ${a.username}`).waitFor();
     expect(await page.getByRole('button', { name: 'Create Log' }).isVisible()).toBe(true);
 
@@ -73,7 +74,7 @@ describe('accounts in the browser', () => {
     const page = await newPage(browser, server.baseUrl);
     const a = angler();
     await register(page, a);
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL('**/subscription');
     await logout(page);
     await register(page, { ...angler(), username: a.username });
     await page.getByText('That username is already taken, please try a different email, or log in.').waitFor();
@@ -100,7 +101,7 @@ describe('accounts in the browser', () => {
     const page = await newPage(browser, server.baseUrl);
     const a = angler();
     await register(page, a);
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL('**/subscription');
     await logout(page);
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();

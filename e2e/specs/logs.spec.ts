@@ -64,7 +64,7 @@ async function register(page: Page, a: ReturnType<typeof angler>) {
   await form.getByLabel('Confirm password').fill(a.password);
   await form.getByLabel('I am at least 13 years of age').check();
   await form.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL('**/dashboard');
+  await page.waitForURL('**/subscription');
 }
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('tightlines.token')!);
@@ -278,7 +278,7 @@ describe('logs in the browser', () => {
       await form.getByLabel('Confirm password').fill(a.password);
       await form.getByLabel('I am at least 13 years of age').check();
       await form.getByRole('button', { name: 'Register' }).click();
-      await page.waitForURL('**/dashboard');
+      await page.waitForURL('**/subscription');
       const token = await tokenOf(page);
       for (let i = 0; i < 5; i += 1) {
         const res = await fetch(`${plain.baseUrl}/api/logs/create`, {

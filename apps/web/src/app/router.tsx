@@ -79,8 +79,8 @@ const visitorRoutes: RouteObject[] = [
 
 const memberRoutes: RouteObject[] = [
   page('/dashboard', () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })), 'Dashboard'),
-  notYet('/subscription', 'Subscription'),
-  notYet('/free-for-all', 'Our Gift to You'),
+  page('/subscription', () => import('../features/account/subscription-page').then((m) => ({ Component: m.SubscriptionPage })), 'Subscription'),
+  page('/free-for-all', () => import('../features/account/free-for-all-page').then((m) => ({ Component: m.FreeForAllPage })), 'Our Gift to You'),
   page('/account', () => import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })), 'My Account'),
   page('/dash-data', () => import('../features/fishing-data/fishing-data-page').then((m) => ({ Component: m.FishingDataPage })), 'Fishing Data'),
   page('/inner-circle', () => import('../features/circle/inner-circle-page').then((m) => ({ Component: m.InnerCirclePage })), 'Inner Circle'),

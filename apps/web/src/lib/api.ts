@@ -42,6 +42,7 @@ type Request = {
   json: boolean;
   signal?: AbortSignal | undefined;
   onUploadProgress?: ((fraction: number) => void) | undefined;
+  idempotencyKey?: string | undefined;
 };
 type Answer = { status: number; ok: boolean; text: () => Promise<string>; blob: () => Promise<Blob> };
 
@@ -49,6 +50,8 @@ export type CallOptions = {
   signal?: AbortSignal;
   /** Reports how much of an upload has been sent, from 0 to 1 (fetch cannot, so this goes through XMLHttpRequest). */
   onUploadProgress?: (fraction: number) => void;
+  /** One key per submission, the same on a retry: the server moves money once per key. */
+  idempotencyKey?: string;
 };
 
 /**
@@ -73,6 +76,7 @@ export function call<C extends Contract>(
       ...(given.form ? { body: given.form } : json ? { body: JSON.stringify(given.body) } : {}),
       signal: options?.signal,
       onUploadProgress: options?.onUploadProgress,
+      idempotencyKey: options?.idempotencyKey,
     },
     isRaw(contract.response),
   ) as Promise<AnswerOf<C>>;
@@ -84,6 +88,7 @@ async function send(request: Request, raw: boolean): Promise<unknown> {
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.json) headers['content-type'] = 'application/json';
+  if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   inflight.set(inflight.get() + 1);
   try {
     let answer: Answer;

@@ -48,8 +48,8 @@ export const plans = contract({
   method: 'GET',
   path: '/api/billing/plans',
   access: 'public',
-  summary: 'The paid plans with their prices in cents (the registration page shows them to visitors).',
-  response: z.object({ data: z.array(planView) }),
+  summary: 'The paid plans with their prices in cents, and how cards are taken: test mode or Stripe with its publishable key.',
+  response: z.object({ data: z.array(planView), mode: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() }),
 });
 
 export const getCoupon = contract({

@@ -57,7 +57,7 @@ export function billingRoutes(
   const payer = (p: { userId: string; email: string; username: string }) => ({ userId: p.userId, email: p.email, username: p.username });
 
   return [
-    route(api.plans, async () => ({ data: await billing.plans() })),
+    route(api.plans, async () => ({ data: await billing.plans(), ...billing.cardTaking() })),
     route(
       api.getCoupon,
       async ({ body }) => {

@@ -92,8 +92,9 @@ const cardView = (card: CardRow): CardView => ({
 export class BillingService {
   constructor(private readonly deps: Deps) {}
 
-  get mode() {
-    return this.deps.processor.mode;
+  /** How the browser takes cards: the test processor's own form, or Stripe Elements with this key. */
+  cardTaking() {
+    return { mode: this.deps.processor.mode, publishableKey: this.deps.processor.publishableKey };
   }
 
   plans(): Promise<PlanView[]> {

@@ -1,7 +1,8 @@
-import { Card, Container, Tabs, Text, Title } from '@mantine/core';
+import { Container, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page';
 import { useCurrentUser } from '../../lib/current-user';
+import { BillingTab } from './billing-tab';
 import { ImportingTab } from './importing-tab';
 import { SettingsTab } from './settings-tab';
 import { TagsTab } from './tags-tab';
@@ -47,12 +48,7 @@ export function AccountPage() {
           <SettingsTab user={user} />
         </Tabs.Panel>
         <Tabs.Panel value="2">
-          <Card withBorder padding="lg">
-            <Title order={2} size="h4">
-              Billing
-            </Title>
-            <Text mt="xs">Billing is not available yet.</Text>
-          </Card>
+          <BillingTab />
         </Tabs.Panel>
         <Tabs.Panel value="3">
           <ImportingTab premium={user.premiumMember} />

@@ -64,7 +64,7 @@ export function LandingPage() {
                   <Title order={2} size="h4" mb="sm">
                     Create your free account
                   </Title>
-                  <RegisterForm compact onRegistered={() => void navigate(redirect)} />
+                  <RegisterForm compact onRegistered={() => void navigate(params.has('redirect') ? redirect : '/subscription')} />
                 </Card>
               </Grid.Col>
             )}

@@ -1,17 +1,28 @@
 import { Anchor, Card, Container, SegmentedControl, Text, Title } from '@mantine/core';
 import { safeRedirectPath } from '@tightlines/core/accounts';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
 export function LoginRegisterPage() {
   const [params, setParams] = useSearchParams();
-  const { action: pathAction, coupon } = useParams();
+  const { action: pathAction, coupon: pathCoupon } = useParams();
   const navigate = useNavigate();
-  const action = (params.get('action') ?? pathAction ?? (coupon ? 'signup' : 'login')) === 'signup' ? 'signup' : 'login';
+  const cash = useLocation().pathname.startsWith('/register-cash');
+  const coupon = pathCoupon ?? params.get('coupon') ?? undefined;
+  const action = (params.get('action') ?? pathAction ?? (coupon || cash ? 'signup' : 'login')) === 'signup' ? 'signup' : 'login';
   const redirect = safeRedirectPath(params.get('redirect'));
   usePageTitle(action === 'signup' ? 'Register' : 'Login');
+  // Seed 000 section 4: a paid sign-up goes to the dashboard; a free or cash one to /subscription.
+  // The destination goes into `redirect` before the request, because signing in makes the
+  // visitor-only route move on to `redirect` by itself.
+  const destination = (paid: boolean) => (paid ? redirect : cash || !params.has('redirect') ? '/subscription' : redirect);
+  const beforeRegistration = (paid: boolean) => {
+    const copy = new URLSearchParams(params);
+    copy.set('redirect', destination(paid));
+    setParams(copy, { replace: true });
+  };
 
   const switchTo = (next: string) => {
     const copy = new URLSearchParams(params);
@@ -40,7 +51,7 @@ export function LoginRegisterPage() {
       />
       <Card withBorder padding="lg">
         {action === 'signup' ? (
-          <RegisterForm onRegistered={() => void navigate(redirect, { replace: true })} />
+          <RegisterForm onSubmitting={beforeRegistration} cash={cash} coupon={coupon} />
         ) : (
           <LoginForm onLoggedIn={() => void navigate(redirect, { replace: true })} />
         )}
