@@ -13,6 +13,10 @@ export const HARNESS_SETTINGS: Readonly<Record<string, string>> = {
   FORM_RATE_LIMIT: '1000',
   // Background enrichment runs when a test asks for it (runEnrichmentNow), never on a timer mid-test.
   ENRICH_INTERVAL_SECONDS: '3600',
+  // Tests move the clock by months (billing periods, renewals) with one sign-in; session expiry
+  // has its own test, which sets the real limits.
+  SESSION_IDLE_DAYS: '36500',
+  SESSION_MAX_DAYS: '36500',
   // Outside services stay off the network unless a test or bench points them at a fake;
   // USGS and Overpass are unset (off) unless given.
   OPEN_METEO_URL: NOWHERE,

@@ -11,7 +11,8 @@ import { redactUrl } from '../src/http/log-redact';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // the production limits, which the harness lifts for other areas' clock-moving tests
+  t = await createTestApp({ SESSION_IDLE_DAYS: '30', SESSION_MAX_DAYS: '180' });
 });
 afterAll(() => t.close());
 

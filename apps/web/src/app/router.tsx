@@ -22,6 +22,7 @@ const auth = {
   forgot: () => import('../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
   confirm: () => import('../features/auth/confirm-reset-page').then((m) => ({ Component: m.ConfirmResetPage })),
   reset: () => import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+  confirmEmail: () => import('../features/auth/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage })),
 };
 const logs = {
   create: () => import('../features/logs/create-log-page').then((m) => ({ Component: m.CreateLogPage })),
@@ -53,6 +54,7 @@ const publicRoutes: RouteObject[] = [
   page('/forgot-password', auth.forgot, 'Forgot Password'),
   page('/confirm-reset-password', auth.confirm, 'Confirm Reset Password'),
   page('/reset-password/:token', auth.reset, 'Reset Password'),
+  page('/confirm-email', auth.confirmEmail, 'Confirm Email'),
   page('/faq', info('FaqPage'), 'FAQ'),
   page('/about', info('AboutPage'), 'About'),
   page('/privacy', info('PrivacyPage'), 'Privacy'),

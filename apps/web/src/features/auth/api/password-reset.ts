@@ -17,3 +17,6 @@ export function useResetPassword() {
   const signIn = useSignIn();
   return useSubmitMutation({ mutationFn: resetPassword, onSuccess: signIn });
 }
+
+export const confirmEmail = (token: string) => call(accounts.confirmEmail, { body: { token } });
+export const useConfirmEmail = () => useSubmitMutation({ mutationFn: confirmEmail });
