@@ -42,6 +42,7 @@ const AREA_TITLES: Record<keyof typeof API_AREAS, string> = {
   analysis: 'Analysis (data page) and Your Stats',
   outings: 'Outings',
   events: 'Events (seed 002)',
+  billing: 'Billing: plans, cards, subscriptions and payments',
 };
 
 type Def = { type: string; [key: string]: unknown };

@@ -27,6 +27,14 @@ export interface ProviderSubscription {
   /** Paid up to here; premium lasts until then even when it will not renew. */
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /** What the call that answered this took from the card, when it took anything. */
+  payment?: Payment;
+}
+
+/** Money a subscription took: its processor id (an invoice or charge) and the amount in cents. */
+export interface Payment {
+  id: string;
+  amount: number;
 }
 
 /** What a processor event says about one subscription; absent fields are left as they are. */
@@ -47,6 +55,8 @@ export interface WebhookEvent {
   createdAt: Date;
   /** Null for event types that change no subscription. */
   change: SubscriptionChange | null;
+  /** A paid invoice's payment, kept as a receipt. */
+  payment?: Payment;
 }
 
 /** Where a one-off charge takes its money from: a saved card, or a token the browser just made. */

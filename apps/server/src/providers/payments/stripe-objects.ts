@@ -3,6 +3,7 @@ import { SUBSCRIPTION_STATUSES, type PlanId, type SubscriptionStatus } from '@ti
 import {
   PaymentError,
   WebhookSignatureError,
+  type Payment,
   type ProviderSubscription,
   type SubscriptionChange,
   type WebhookEvent,
@@ -45,6 +46,13 @@ export function subscriptionChange(sub: Obj, planOf: PlanOfPrice): SubscriptionC
   };
 }
 
+/** A paid invoice with money in it, as a payment; anything else is none. */
+function paymentOf(invoice: unknown): Payment | undefined {
+  if (!isObj(invoice) || typeof invoice.id !== 'string' || invoice.status !== 'paid') return undefined;
+  const amount = invoice.amount_paid;
+  return typeof amount === 'number' && amount > 0 ? { id: invoice.id, amount } : undefined;
+}
+
 /** A whole subscription from an API answer; a subscription on a price we do not sell is an error. */
 export function providerSubscription(sub: Obj, planOf: PlanOfPrice): ProviderSubscription {
   const change = subscriptionChange(sub, planOf);
@@ -59,6 +67,7 @@ export function providerSubscription(sub: Obj, planOf: PlanOfPrice): ProviderSub
     status: change.status,
     currentPeriodEnd: change.currentPeriodEnd,
     cancelAtPeriodEnd: change.cancelAtPeriodEnd ?? false,
+    ...(paymentOf(sub.latest_invoice) && { payment: paymentOf(sub.latest_invoice) }),
   };
 }
 
@@ -82,14 +91,19 @@ export function webhookEvent(event: Obj, planOf: PlanOfPrice): WebhookEvent {
   const type = String(event.type);
   const data = isObj(event.data) && isObj(event.data.object) ? event.data.object : {};
   let change: SubscriptionChange | null = null;
+  let payment: Payment | undefined;
   if (type.startsWith('customer.subscription.')) change = subscriptionChange(data, planOf);
-  else if (type === 'invoice.paid' || type === 'invoice.payment_succeeded') change = invoiceChange(data, 'active');
+  else if (type === 'invoice.paid' || type === 'invoice.payment_succeeded') {
+    change = invoiceChange(data, 'active');
+    payment = paymentOf({ status: 'paid', ...data });
+  }
   else if (type === 'invoice.payment_failed') change = invoiceChange(data, 'past_due');
   return {
     id: String(event.id),
     type,
     createdAt: seconds(event.created) ?? new Date(0),
     change,
+    ...(payment && { payment }),
   };
 }
 

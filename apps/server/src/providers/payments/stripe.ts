@@ -188,6 +188,7 @@ export class StripePaymentProcessor implements PaymentProcessor {
           ...(discount && { discounts: [discount] }),
           // A refused first payment fails the call and leaves no subscription behind.
           payment_behavior: 'error_if_incomplete',
+          expand: ['latest_invoice'],
         },
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -210,6 +211,7 @@ export class StripePaymentProcessor implements PaymentProcessor {
             // The unused part of the old plan is credited and the difference charged now.
             proration_behavior: 'always_invoice',
             payment_behavior: 'error_if_incomplete',
+            expand: ['latest_invoice'],
           }),
         },
         { idempotencyKey: input.idempotencyKey },

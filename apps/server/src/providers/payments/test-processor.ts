@@ -53,6 +53,10 @@ const BRANDS: Record<string, string> = {
 /** A short id derived from the idempotency key: the same request always gets the same id. */
 const idFrom = (prefix: string, key: string) => `${prefix}${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 
+/** The payment a call made, when it charged anything (a 100 % coupon charges nothing). */
+const paid = (idempotencyKey: string, amount: number) =>
+  amount > 0 ? { payment: { id: idFrom('in_test_', idempotencyKey), amount } } : {};
+
 export type CardEntry = { number: string; exp_month: number; exp_year: number; cvc: string };
 
 /**
@@ -147,8 +151,9 @@ export class TestPaymentProcessor implements PaymentProcessor {
 
   createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription> {
     const plan = PLANS[input.plan];
+    const amount = discountedAmount(plan.amount, input.coupon?.percentOff);
     try {
-      this.assertChargeable(input.cardId, discountedAmount(plan.amount, input.coupon?.percentOff));
+      this.assertChargeable(input.cardId, amount);
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -159,6 +164,7 @@ export class TestPaymentProcessor implements PaymentProcessor {
       status: 'active',
       currentPeriodEnd: periodEnd(input.now, plan.interval, 1),
       cancelAtPeriodEnd: false,
+      ...paid(input.idempotencyKey, amount),
     });
   }
 
@@ -167,7 +173,7 @@ export class TestPaymentProcessor implements PaymentProcessor {
    * part of the old one); a new card only changes where renewals are charged.
    */
   changeSubscription(input: ChangeSubscriptionInput): Promise<ProviderSubscription> {
-    const { current } = input;
+    const { payment: _previous, ...current } = input.current;
     if (input.plan === current.plan) return Promise.resolve({ ...current, cancelAtPeriodEnd: false });
     const plan = PLANS[input.plan];
     try {
@@ -182,6 +188,7 @@ export class TestPaymentProcessor implements PaymentProcessor {
       status: 'active',
       currentPeriodEnd: periodEnd(input.now, plan.interval, 1),
       cancelAtPeriodEnd: false,
+      ...paid(input.idempotencyKey, plan.amount),
     });
   }
 
@@ -202,7 +209,12 @@ export class TestPaymentProcessor implements PaymentProcessor {
       return Promise.resolve({ ...current, status: expired ? 'canceled' : 'past_due' });
     }
     const interval = PLANS[current.plan].interval;
-    return Promise.resolve({ ...current, status: 'active', currentPeriodEnd: periodEnd(current.currentPeriodEnd, interval, 1) });
+    return Promise.resolve({
+      ...current,
+      status: 'active',
+      currentPeriodEnd: periodEnd(current.currentPeriodEnd, interval, 1),
+      ...paid(input.idempotencyKey, input.amount),
+    });
   }
 
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): WebhookEvent {
