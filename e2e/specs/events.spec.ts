@@ -75,7 +75,7 @@ describe('events', () => {
 
     // Step 3: a lake from the map.
     const map = page.getByRole('region', { name: 'Map: click a lake to add it' });
-    await map.waitFor();
+    await page.locator('.leaflet-container').waitFor();
     await page.getByRole('button', { name: 'Add Lake' }).click();
     await page.getByRole('alert').filter({ hasText: 'Each lake is required to have a name.' }).waitFor();
     await map.click({ position: { x: 200, y: 150 } });
@@ -86,9 +86,12 @@ describe('events', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('textbox', { name: 'Event Name' }).inputValue()).toBe(name);
     for (let i = 0; i < 2; i += 1) await page.getByRole('button', { name: 'Next' }).click();
+    // Leaflet listens for clicks once it has loaded.
+    await page.locator('.leaflet-container').waitFor();
     await page.getByRole('region', { name: 'Map: click a lake to add it' }).click({ position: { x: 200, y: 150 } });
     await page.getByRole('textbox', { name: 'Lake name' }).fill('Gull Lake');
     await page.getByRole('button', { name: 'Add Lake' }).click();
+    await page.getByTestId('lake-list').getByText('Gull Lake').waitFor();
 
     await page.getByRole('button', { name: 'Create Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Creation fee' });
@@ -121,7 +124,7 @@ describe('events', () => {
       await page.getByRole('heading', { name }).waitFor();
       expect(await page.getByTestId('event-fee').textContent()).toBe('$10');
       await page.getByRole('tab', { name: 'Lakes' }).click();
-      await page.getByText('Gull Lake').first().waitFor();
+      await page.getByRole('listitem').filter({ hasText: 'Gull Lake' }).waitFor();
       await screenshot(page, `events-details-${width}`);
       await page.context().close();
     }
