@@ -30,7 +30,7 @@ import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
-import { processorFeePayments } from './modules/events/fee-payments';
+import { billingFeePayments } from './modules/events/fee-payments';
 import { EventsRepo } from './modules/events/repo';
 import { eventsRoutes } from './modules/events/routes';
 import { EventsService } from './modules/events/service';
@@ -212,18 +212,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const analysis = new AnalysisService({ logs: logsQuery, circle });
   const transfer = new TransferService({ logs, access, places, now });
 
-  // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
-  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
-  const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
-
-  // Events: the creation fee goes through the same processor.
-  const events = new EventsService({
-    repo: new EventsRepo(db),
-    transaction,
-    payments: processorFeePayments(payments),
-    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
-    now,
-  });
 
   // Outside data a log could not get at once is retried in the background, never blocking a save.
   const enrichment = new EnrichmentJob({
@@ -235,6 +223,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
+  // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
+  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
   const billing = new BillingService({
     repo: billingRepo,
     processor: payments,
@@ -267,6 +258,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Ambassador applications, the contact form, robots.txt and the sitemap.
   const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
+
+  // Events: the creation fee is charged through billing.
+  const events = new EventsService({
+    repo: new EventsRepo(db),
+    transaction,
+    payments: billingFeePayments(billing, payments),
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+  });
 
   await registerRoutes(app, [
     ...utilRoutes(config),

@@ -146,8 +146,8 @@ describe('drafts and creation', () => {
     const owner = await registerUser(t);
     const draft = (await post('/api/fc/event-draft', owner, freeTournament({ size: '25' }))).json();
     const declined = await post('/api/fc/event', owner, { ...freeTournament({ size: '25' }), _id: draft._id, card: DECLINED });
-    expect(declined.statusCode).toBe(400);
-    expect(declined.json().error).toBe('Your card was declined.');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error).toBe('There was an error processing your card.');
     expect((await get(`/api/fc/event/${draft._id}`, owner)).json().status).toBe('Draft');
 
     const body = { ...freeTournament({ size: '25' }), _id: draft._id, card: CARD };
@@ -161,11 +161,46 @@ describe('drafts and creation', () => {
     expect(JSON.stringify(charges)).toMatch(/ch_test_/);
   });
 
-  it('refuses a charge id it cannot verify as this member’s payment of this fee', async () => {
+  it('takes the seed’s two calls: a billing charge for exactly the fee, then the event, once', async () => {
     const owner = await registerUser(t);
-    const res = await post('/api/fc/event', owner, { ...freeTournament({ size: '25' }), charge: 'ch_test_someone_elses' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(m.chargeMismatch);
+    const other = await registerUser(t);
+    const charge = async (user: Member, cost: number) => {
+      const card = (await post('/api/billing/add-card', user, { token: CARD })).json();
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/billing/charge',
+        token: user.token,
+        headers: { 'idempotency-key': `fee-${Math.random().toString(36).slice(2, 12)}` },
+        payload: { card: card.id, description: 'Event creation', cost },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result.id as string;
+    };
+    const paid = await charge(owner, 5000);
+    const event = freeTournament({ size: '25' });
+    for (const [user, id] of [
+      [owner, 'ch_test_made_up'],
+      [owner, await charge(owner, 2500)],
+      [other, paid],
+    ] as const) {
+      const res = await post('/api/fc/event', user, { ...event, charge: id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(m.chargeMismatch);
+    }
+    const created = await post('/api/fc/event', owner, { ...event, charge: paid });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().fee).toBe(50);
+    const reused = await post('/api/fc/event', owner, { ...freeTournament({ size: '25' }), charge: paid });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error).toBe(m.chargeUsed);
+  });
+
+  it('charges a saved card given as `card`', async () => {
+    const owner = await registerUser(t);
+    const card = (await post('/api/billing/add-card', owner, { token: CARD })).json();
+    const res = await post('/api/fc/event', owner, { ...freeTournament({ size: '50' }), card: card.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().fee).toBe(150);
   });
 
   it('refuses a paid event without payment, and a coupon it does not know', async () => {

@@ -156,6 +156,11 @@ export class BillingRepo {
     return row;
   }
 
+  async chargeByProviderId(providerChargeId: string): Promise<ChargeRow | undefined> {
+    const [row] = await this.db.select().from(billingCharges).where(eq(billingCharges.providerChargeId, providerChargeId)).limit(1);
+    return row;
+  }
+
   async settleCharge(id: string, values: { status: 'succeeded' | 'failed'; providerChargeId?: string; failureMessage?: string }) {
     await this.db.update(billingCharges).set(values).where(eq(billingCharges.id, id));
   }

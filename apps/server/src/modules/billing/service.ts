@@ -179,6 +179,12 @@ export class BillingService {
     });
   }
 
+  /** A charge that went through, by the id POST api/billing/charge answered: whose, and how much. */
+  async succeededCharge(providerChargeId: string): Promise<{ userId: string | null; amount: number } | null> {
+    const row = await this.deps.repo.chargeByProviderId(providerChargeId);
+    return row?.status === 'succeeded' ? { userId: row.userId, amount: row.amount } : null;
+  }
+
   /**
    * Charges once per idempotency key, for this area and others (an event's entry or creation
    * fee): the key is claimed in `billing_charges` before the processor is asked, so a repeat

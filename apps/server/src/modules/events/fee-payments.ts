@@ -1,42 +1,37 @@
-import { eventMessages as m } from '@tightlines/core/events/messages';
-import { badRequest, HttpError } from '../../lib/errors';
-import { PaymentError, type PaymentProcessor } from '../../providers/payments/payments';
+import type { PaymentProcessor } from '../../providers/payments/payments';
+import type { BillingService } from '../billing/service';
 import type { FeePayments } from './service';
 
+/** A card token straight from the browser (Stripe Elements or the test processor), not a saved card. */
+const isToken = (card: string) => /^(tok|pm)_/.test(card);
+
 /**
- * The creation fee through the payment processor: coupons are the processor's, a card token from
- * the browser (Stripe Elements, or the test processor's) is charged once per idempotency key, and
- * a charge made earlier through billing is looked up by `findCharge`, which billing provides.
+ * The creation fee through billing: coupons are the processor's; a saved card or a fresh card
+ * token is charged through billing's spend-once charges (claimed by idempotency key, so a retry
+ * answers the first charge); a charge made earlier with POST api/billing/charge is read back from
+ * billing's records.
  */
-export function processorFeePayments(
-  processor: PaymentProcessor,
-  findCharge: FeePayments['findCharge'] = () => Promise.resolve(null),
-): FeePayments {
+export function billingFeePayments(billing: BillingService, processor: PaymentProcessor): FeePayments {
   return {
     async couponPercentOff(code) {
-      try {
-        return (await processor.findCoupon(code))?.percentOff ?? null;
-      } catch (error) {
-        if (error instanceof PaymentError && error.kind !== 'unavailable') return null;
-        throw error;
-      }
+      return (await processor.findCoupon(code))?.percentOff ?? null;
     },
     async chargeCard(principal, input) {
-      try {
-        const charge = await processor.charge({
-          amount: input.amountCents,
-          description: input.description,
-          source: { token: input.card },
-          idempotencyKey: input.idempotencyKey,
-          metadata: { userId: principal.userId, purpose: 'event-fee' },
-        });
-        return charge.id;
-      } catch (error) {
-        if (!(error instanceof PaymentError)) throw error;
-        if (error.kind === 'unavailable') throw new HttpError(503, 'Payments are unavailable right now. Please try again in a moment.');
-        throw badRequest(error.kind === 'invalid' ? m.invalidCard : error.message);
-      }
+      const result = isToken(input.card)
+        ? await billing.chargeOnce({
+            userId: principal.userId,
+            kind: 'event-fee',
+            description: input.description,
+            amount: input.amountCents,
+            source: { token: input.card },
+            idempotencyKey: input.idempotencyKey,
+          })
+        : await billing.chargeCard(principal, { card: input.card, description: input.description, cost: input.amountCents }, input.idempotencyKey);
+      return result.id;
     },
-    findCharge,
+    async findCharge(chargeId) {
+      const charge = await billing.succeededCharge(chargeId);
+      return charge?.userId ? { userId: charge.userId, amountCents: charge.amount } : null;
+    },
   };
 }

@@ -193,6 +193,22 @@ export class EventsService {
    * and answers the event already created.
    */
   async create(principal: Principal, input: CreateInput): Promise<EventView> {
+    // A second click while the first creation of this draft is still paying waits for it, rather
+    // than racing it to the processor. (Across processes, the idempotency key still charges once.)
+    const key = input._id ? `${principal.userId}:${input._id}` : null;
+    const running = key ? this.creating.get(key) : undefined;
+    if (running) return running.then(() => this.view(principal, input._id as string));
+    const work = this.createOnce(principal, input);
+    if (key) {
+      this.creating.set(key, work);
+      void work.catch(() => undefined).finally(() => this.creating.delete(key));
+    }
+    return work;
+  }
+
+  private readonly creating = new Map<string, Promise<EventView>>();
+
+  private async createOnce(principal: Principal, input: CreateInput): Promise<EventView> {
     const existing = await this.ownDraft(principal, input._id);
     if (existing?.status === 'Active') return this.view(principal, existing.id);
     const n = this.normalise(input);
@@ -235,7 +251,8 @@ export class EventsService {
       card: input.card as string,
       amountCents: feeCents,
       description: `Event creation: ${name}`.slice(0, 200),
-      idempotencyKey: `event-fee:${eventId}:${feeCents}`,
+      // One charge per draft, fee and card: a double click pays once, and after a decline another card may pay.
+      idempotencyKey: `event-fee:${eventId}:${feeCents}:${input.card}`,
     });
   }
 

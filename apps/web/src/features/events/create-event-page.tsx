@@ -52,10 +52,11 @@ const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America
  */
 export function CreateEventPage() {
   const [params] = useSearchParams();
-  const draftId = params.get('draft');
+  // The draft the page opened with; the wizard writes later ids into the address itself.
+  const [draftId] = useState(() => params.get('draft'));
   const saved = useEvent(draftId ?? '', { enabled: draftId !== null });
   if (draftId && saved.isPending) return <LoadingPage />;
-  return <Wizard key={draftId ?? 'new'} initial={saved.data ? fromView(saved.data) : emptyEvent()} />;
+  return <Wizard initial={saved.data ? fromView(saved.data) : emptyEvent()} />;
 }
 
 function Wizard({ initial }: { initial: WizardEvent }) {
@@ -70,7 +71,9 @@ function Wizard({ initial }: { initial: WizardEvent }) {
   const steps = hasSchedule(event.type) ? 4 : 3;
   const set = (changes: Partial<WizardEvent>) => setEvent((e) => ({ ...e, ...changes }));
 
-  useEffect(() => window.scrollTo({ top: 0 }), [step]);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step]);
 
   const accept = (answer: EventView) => {
     setEvent(fromView(answer));
