@@ -159,8 +159,8 @@ describe('editing, listing and deleting', () => {
     const edit = { ...catchLog(), date: log.date, fish: { species: 'Walleye', length: 26 } };
     const updated = await premium.request({ method: 'POST', url: `/api/log/update/${log._id}`, token: owner.token, payload: edit });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().fish.length).toBe(26);
-    expect(updated.json().weather).toEqual(log.weather);
+    expect(updated.json().log.fish.length).toBe(26);
+    expect(updated.json().log.weather).toEqual(log.weather);
     for (const [method, url, payload] of [
       ['GET', `/api/log/edit/${log._id}`, undefined],
       ['POST', `/api/log/update/${log._id}`, edit],

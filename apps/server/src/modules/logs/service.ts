@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { LOG_NOT_SHARED, NOT_YOUR_LOG, type LakeMatch } from '@tightlines/core/api/logs';
 import { isUuid } from '@tightlines/core/api/contract';
 import {
+  applyLogPatch,
   canCreateLog,
+  combineDateAndTime,
   FREE_LOGS_PER_MONTH,
   LOG_IN_FUTURE,
   lureCategories,
@@ -10,13 +12,14 @@ import {
   visiblePrivacies,
   type AllowanceView,
   type LogInput,
+  type LogPatch,
   type LogPage,
   type LogView,
   type WaterflowReading,
 } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
 import { logLunar } from '@tightlines/core/solunar/log-lunar';
-import { isInFuture, resolveInstant } from '@tightlines/core/time';
+import { isInFuture, resolveInstant, toLocalIso } from '@tightlines/core/time';
 import type { AccessService } from '../../access/access';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
@@ -109,7 +112,7 @@ export class LogsService {
   async create(principal: Principal, input: LogInput): Promise<LogView> {
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
-    const occurredAt = this.instant(input.date, place.timeZone);
+    const occurredAt = this.instant(combineDateAndTime(input.date, input.time, toLocalIso(this.now(), place.timeZone)), place.timeZone);
     const lunar = logLunar(lat, lng, occurredAt, place.timeZone);
     const [near, outside, outingId] = await Promise.all([
       // A lake the angler named needs no lake map service; one left blank may.
@@ -153,12 +156,16 @@ export class LogsService {
     return toLogView(await this.owned(principal, id), principal.username);
   }
 
-  /** Weather, lunar data, zone and state are worked out again only when the place or time moved. */
-  async update(principal: Principal, id: string, input: LogInput): Promise<LogView> {
+  /**
+   * Only the fields sent change. Weather, lunar data, zone and state are worked out again only when
+   * the place or time moved.
+   */
+  async update(principal: Principal, id: string, patch: LogPatch): Promise<LogView> {
     const existing = await this.owned(principal, id);
+    const input = applyLogPatch(toLogView(existing, principal.username), patch);
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
-    const occurredAt = this.instant(input.date ?? existing.occurredAt.toISOString(), place.timeZone);
+    const occurredAt = this.instant(input.date, place.timeZone);
     const moved = existing.lat !== lat || existing.lng !== lng || existing.occurredAt.getTime() !== occurredAt.getTime();
     const values: Partial<NewLog> = { ...inputColumns(input), occurredAt };
     if (moved) {
