@@ -140,7 +140,7 @@ describe('outings', () => {
     const view = (await t.request({ method: 'GET', url: `/api/user/outing/${id}`, token: angler.token })).json();
     expect(view.stats).toMatchObject({ totalLogs: 3, totalCatches: 2, mostProductiveHour: { count: 3 } });
     expect(view.outing.logs.map((l: { type: string }) => l.type)).toEqual(['Catch', 'Bite', 'Catch']);
-    for (const band of view.lunar) expect(['Major', 'Minor']).toContain(band.type);
+    for (const band of view.solunarPeaks) expect(['Major', 'Minor']).toContain(band.type);
 
     const ended = await t.request({
       method: 'POST',

@@ -124,3 +124,64 @@ describe('logs', () => {
     expect(still.json().notes).toBe('mine');
   });
 });
+
+describe('GET api/user/logs/filter (filterType, filterValue)', () => {
+  it('matches moonPhase in the seed’s lower case as well as in title case', async () => {
+    const user = await registerUser(t);
+    const log = (await post(user.token, '/api/logs/create', { type: 'Catch', location: GULL_LAKE })).json();
+    const phase: string = log.lunar.moonPhase;
+    for (const value of [phase, phase.toLowerCase(), phase.toUpperCase()]) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/user/logs/filter?filterType=moonPhase&filterValue=${encodeURIComponent(value)}`,
+        token: user.token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().total).toBe(1);
+    }
+  });
+});
+
+describe('outings', () => {
+  it('GET api/user/outing/{id} answers outing {startDate, endDate, logs, lunar} with the timeline fields on each log', async () => {
+    const user = await registerUser(t);
+    const started = await post(user.token, '/api/user/create-outing', { location: GULL_LAKE });
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json()._id;
+    await post(user.token, '/api/logs/create', { type: 'Catch', location: GULL_LAKE, photo: '/uploads/fish.jpg', fish: { species: 'Walleye', length: 21 } });
+    await post(user.token, '/api/logs/create', { type: 'Bite', location: GULL_LAKE });
+    const res = await t.request({ method: 'GET', url: `/api/user/outing/${id}`, token: user.token });
+    const body = res.json();
+    expect(body.outing).toEqual(expect.objectContaining({ startDate: expect.any(String), endDate: expect.any(String), logs: expect.any(Array) }));
+    expect(body.outing.lunar).toEqual(expect.objectContaining({ moonPhase: expect.any(String), moonRise: expect.toBeOneOf([null, expect.any(String)]) }));
+    expect(body.lunar).toEqual(body.outing.lunar);
+    for (const peak of body.solunarPeaks) expect(['Major', 'Minor']).toContain(peak.type);
+    expect(body.outing.logs).toEqual([
+      expect.objectContaining({ type: 'Catch', name: 'Walleye', size: 21, photos: { angler: '/uploads/fish.jpg' }, showInfo: false }),
+      expect.objectContaining({ type: 'Bite', name: 'Bite', size: null, photos: { angler: null }, showInfo: false }),
+    ]);
+  });
+
+  it('POST api/user/edit-outing/{id} takes the outing object as GET answered it', async () => {
+    const user = await registerUser(t);
+    const created = (
+      await post(user.token, '/api/user/create-outing', {
+        startDate: yesterday(),
+        startTime: '06:00',
+        endDate: yesterday(),
+        endTime: '09:00',
+        location: GULL_LAKE,
+      })
+    ).json();
+    const held = (await t.request({ method: 'GET', url: `/api/user/outing/${created._id}`, token: user.token })).json();
+    const later = held.outing.endDate.replace('T09:00', 'T10:30');
+    const res = await post(user.token, `/api/user/edit-outing/${created._id}`, { ...held, outing: { ...held.outing, endDate: later } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().outing).toMatchObject({ startDate: held.outing.startDate, endDate: later, active: false });
+
+    const running = (await post(user.token, '/api/user/create-outing', { location: GULL_LAKE })).json();
+    const same = await post(user.token, `/api/user/edit-outing/${running._id}`, running);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().outing.active).toBe(true);
+  });
+});

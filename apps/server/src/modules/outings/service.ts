@@ -1,7 +1,7 @@
 import { NOT_YOUR_OUTING } from '@tightlines/core/api/outings';
 import { addDaysToDate } from '@tightlines/core/dates';
 import { logInput } from '@tightlines/core/logs';
-import { mostProductiveHour, type OutingView, type SolunarMark } from '@tightlines/core/outings';
+import { mostProductiveHour, toTimelineLog, type OutingView, type SolunarMark } from '@tightlines/core/outings';
 import { computeSolunarDay } from '@tightlines/core/solunar/engine';
 import { isInFuture, localDateOf, OUTING_FUTURE_GRACE_MS, resolveInstant, toLocalIso } from '@tightlines/core/time';
 import type { AccessService } from '../../access/access';
@@ -98,14 +98,15 @@ export class OutingsService {
         startDate: toLocalIso(outing.startedAt, timeZone),
         endDate: toLocalIso(end, timeZone),
         active: outing.endedAt === null,
-        logs,
+        logs: logs.map(toTimelineLog),
+        lunar: log.lunar,
       },
-      lunar: bands,
       lat,
       lng,
       location: log.location,
       weather: log.weather,
-      lunarDay: log.lunar,
+      lunar: log.lunar,
+      solunarPeaks: bands,
       pending: log.pending,
       stats: {
         totalLogs: logs.length,
