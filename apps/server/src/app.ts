@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });
-  const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle });
+  const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle, access });
   const transfer = new TransferService({ logs, access, places, now });
 
   // Outside data a log could not get at once is retried in the background, never blocking a save.

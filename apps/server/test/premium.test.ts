@@ -16,7 +16,7 @@ describe('premium and feature flags', () => {
 
     await giveSubscription(t, user, { plan: 'Monthly', status: 'canceled' });
     expect((await check()).premium).toBe(false);
-    await giveSubscription(t, user, { plan: 'Yearly', status: 'trialing', providerId: 'sub_123' });
+    await giveSubscription(t, user, { plan: 'Yearly2020', status: 'trialing', providerId: 'sub_123' });
     expect(await check()).toMatchObject({ status: 'active', premium: true });
     const full = await t.request({ method: 'GET', url: '/api/user/full', token: user.token });
     expect(full.json()).toMatchObject({ premiumMember: true, stripe: { subscriptionId: 'sub_123' } });

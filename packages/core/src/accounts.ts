@@ -74,7 +74,7 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
   return path;
 }
 
-export const PLAN_NAMES = ['Monthly', 'Yearly'] as const;
+export const PLAN_NAMES = ['Monthly', 'Yearly2020'] as const;
 export const PREMIUM_STATUSES = ['active', 'trialing'] as const;
 
 export type SubscriptionFacts = { plan: string; status: string; currentPeriodEnd: Date | null };
@@ -89,6 +89,16 @@ export function hasActiveSubscription(subscriptions: SubscriptionFacts[], now: D
 }
 
 export const FREE_FOR_ALL = 'FREEFORALL';
+
+/**
+ * What premium unlocks (seed 001 section 6), each lock saying what it locks: the server refuses or
+ * leaves out these parts for other callers, and the web app's locked panels say the same.
+ */
+export const PREMIUM_LOCKS = {
+  map: 'The map of your logs is a premium feature. Start a subscription to see it.',
+  charts: 'The charts of your logs are a premium feature. Start a subscription to see them.',
+  lunar: 'The moon and sun details of each log are a premium feature. Start a subscription to see them.',
+} as const;
 
 /** The one rule deciding premium features: a paid, live plan, or the free-for-all promotion. */
 export function isPremium(subscriptions: SubscriptionFacts[], featureFlags: readonly string[], now: Date): boolean {

@@ -301,7 +301,10 @@ export const logView = z.object({
   }),
   location: z.object({ lat: z.number(), lng: z.number(), lake: str, state: str, zone: str, lakeStructure: str }),
   weather: logWeather.nullable(),
+  /** Null for a caller without premium (then `lunarLocked`), or when no lunar data was recorded. */
   lunar: logLunar.nullable(),
+  /** The log has lunar details this caller may not see: premium unlocks them (and the log's rating). */
+  lunarLocked: z.boolean(),
   /** Outside data still being fetched: the server retries it in the background. */
   pending: z.array(z.string()),
   createdAt: z.string(),

@@ -51,7 +51,7 @@ export const charts = contract({
   method: 'GET',
   path: '/api/user/logs/charts',
   access: 'member',
-  summary: 'The data page’s charts over the member’s logs matching the filters.',
+  summary: 'The data page’s charts over the member’s logs matching the filters (premium; 403 naming the lock otherwise).',
   query: filterQuery,
   response: chartsAnswer,
 });
@@ -60,7 +60,7 @@ export const markers = contract({
   method: 'GET',
   path: '/api/user/logs/markers',
   access: 'member',
-  summary: 'Map markers of the member’s logs matching the filters, newest first, 20,000 at most.',
+  summary: 'Map markers of the member’s logs matching the filters, newest first, 20,000 at most (premium; 403 naming the lock otherwise).',
   query: filterQuery,
   response: z.array(mapMarker),
 });

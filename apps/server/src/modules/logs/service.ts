@@ -35,7 +35,7 @@ import type { TagsService } from '../tags/service';
 import type { BulkRow } from './bulk';
 import type { LogsRepo, Span } from './repo';
 import { inputColumns, type LogRow, type NewLog } from './rows';
-import { toLogView } from './view';
+import { forViewer, toLogView } from './view';
 
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -93,8 +93,13 @@ export class LogsService {
     return row;
   }
 
+  /** The caller's own logs as they may see them (lunar details are premium). */
   private mine(principal: Principal, rows: LogRow[]): LogView[] {
-    return rows.map((row) => toLogView(row, principal.username));
+    return rows.map((row) => this.shown(principal, toLogView(row, principal.username)));
+  }
+
+  private shown(viewer: Principal | null, view: LogView): LogView {
+    return forViewer(view, viewer !== null && this.deps.access.isPremium(viewer));
   }
 
   async allowance(principal: Principal): Promise<AllowanceView> {
@@ -149,11 +154,11 @@ export class LogsService {
       if (lakeName) await this.deps.lakes.remember(principal, near, lakeName, state);
       return inserted;
     });
-    return toLogView(row, principal.username);
+    return this.shown(principal, toLogView(row, principal.username));
   }
 
   async forEdit(principal: Principal, id: string): Promise<LogView> {
-    return toLogView(await this.owned(principal, id), principal.username);
+    return this.shown(principal, toLogView(await this.owned(principal, id), principal.username));
   }
 
   /**
@@ -192,7 +197,7 @@ export class LogsService {
       if (lakeName && near) await this.deps.lakes.remember(principal, near, lakeName, updated.state);
       return updated;
     });
-    return toLogView(row, principal.username);
+    return this.shown(principal, toLogView(row, principal.username));
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
@@ -218,7 +223,7 @@ export class LogsService {
     if (!row || !(await this.deps.access.canViewLog(viewer, row))) throw notFound(LOG_NOT_SHARED);
     const username = viewer?.userId === row.userId ? viewer.username : await this.deps.usernameOf(row.userId);
     if (username === undefined) throw notFound(LOG_NOT_SHARED);
-    return toLogView(row, username);
+    return this.shown(viewer, toLogView(row, username));
   }
 
   private async angler(viewer: Principal | null, username: string) {
@@ -233,7 +238,7 @@ export class LogsService {
     const rows = standing.isOwner
       ? (await this.deps.repo.listByUser(owner.id, limit, 0)).rows
       : await this.deps.repo.listVisible(owner.id, visiblePrivacies(standing), limit);
-    return { user: { username: owner.username, profilePicture: owner.profilePicture }, docs: rows.map((row) => toLogView(row, owner.username)) };
+    return { user: { username: owner.username, profilePicture: owner.profilePicture }, docs: rows.map((row) => this.shown(viewer, toLogView(row, owner.username))) };
   }
 
   async visitorTags(viewer: Principal | null, username: string): Promise<string[]> {
@@ -307,6 +312,11 @@ export class LogsService {
   // For the outings module: an outing is an Outing log plus its span.
   // -----------------------------------------------------------------------------------------------
 
+  /** An outing's own Outing log, whole: the outing page shows its day's moon and sun to every member. */
+  async outingLog(principal: Principal, outingId: string): Promise<LogView> {
+    return toLogView(await this.owned(principal, outingId), principal.username);
+  }
+
   /** The logs of the caller's outing, oldest first. */
   async outingLogs(principal: Principal, outingId: string): Promise<LogView[]> {
     return this.mine(principal, await this.deps.repo.inOuting(principal.userId, outingId));
@@ -337,7 +347,8 @@ export class LogsService {
     let after: { at: string; id: string } | null = null;
     for (;;) {
       const page = await this.deps.repo.page(principal.userId, after, EXPORT_PAGE_SIZE);
-      if (page.length > 0) yield this.mine(principal, page);
+      // The member's own file of their own logs: everything stored, as the import reads it back.
+      if (page.length > 0) yield page.map((row) => toLogView(row, principal.username));
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE_SIZE) return;
       after = { at: last.cursorAt, id: last.id };

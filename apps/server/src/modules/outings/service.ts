@@ -74,7 +74,7 @@ export class OutingsService {
 
   async view(principal: Principal, id: string): Promise<OutingView> {
     const outing = await this.owned(principal, id);
-    const [log, logs] = await Promise.all([this.deps.logs.forEdit(principal, id), this.deps.logs.outingLogs(principal, id)]);
+    const [log, logs] = await Promise.all([this.deps.logs.outingLog(principal, id), this.deps.logs.outingLogs(principal, id)]);
     const end = outing.endedAt ?? this.now();
     const { timeZone } = log;
     const { lat, lng } = log.location;
