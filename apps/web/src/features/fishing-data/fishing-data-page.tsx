@@ -1,10 +1,12 @@
 import { Alert, Badge, Button, Card, Center, Collapse, Container, Grid, Group, Loader, Modal, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { PREMIUM_LOCKS } from '@tightlines/core/accounts';
 import type { MapMarker } from '@tightlines/core/api/analysis';
 import type { Filter } from '@tightlines/core/filters';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingPage } from '../../components/loading-page';
+import { PremiumLock } from '../../components/premium-lock';
 import { LogMap } from '../../components/map/log-map';
 import { usePageTitle } from '../../components/page';
 import { showError } from '../../lib/alerts';
@@ -179,10 +181,14 @@ export function FishingDataPage() {
         <Tabs.Tab value="charts">Charts</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="maps">
-        <MapsTab query={query} overlayAllowed={premium} onView={open} tall={sideBySide} />
+        {premium ? (
+          <MapsTab query={query} onView={open} tall={sideBySide} />
+        ) : (
+          <PremiumLock text={PREMIUM_LOCKS.map} label="Map of your logs (locked)" />
+        )}
       </Tabs.Panel>
       <Tabs.Panel value="charts">
-        <ChartsTab query={query} />
+        {premium ? <ChartsTab query={query} /> : <PremiumLock text={PREMIUM_LOCKS.charts} label="Charts of your logs (locked)" />}
       </Tabs.Panel>
     </Tabs>
   );
@@ -242,17 +248,8 @@ export function FishingDataPage() {
   );
 }
 
-function MapsTab({
-  query,
-  overlayAllowed,
-  onView,
-  tall,
-}: {
-  query: FilterQuery;
-  overlayAllowed: boolean;
-  onView: (marker: MapMarker) => void;
-  tall: boolean;
-}) {
+/** Premium members only: the marine charts overlay comes with the map. */
+function MapsTab({ query, onView, tall }: { query: FilterQuery; onView: (marker: MapMarker) => void; tall: boolean }) {
   const markers = useMarkers(query);
   if (markers.isError) {
     return (
@@ -267,7 +264,7 @@ function MapsTab({
         label="Map of your logs"
         markers={markers.data}
         onViewLog={onView}
-        overlayAllowed={overlayAllowed}
+        overlayAllowed
         height={tall ? 'max(420px, calc(100vh - 250px))' : 'max(360px, calc(100vh - 300px))'}
       />
       <Text size="xs" c="dimmed" aria-live="polite">
