@@ -13,7 +13,9 @@ export const HARNESS_SETTINGS: Readonly<Record<string, string>> = {
   // Background enrichment runs when a test asks for it (runEnrichmentNow), never on a timer mid-test.
   ENRICH_INTERVAL_SECONDS: '3600',
   // Outside services stay off the network unless a test or bench points them at a fake;
-  // USGS and Overpass are unset (off) unless given.
+  // USGS and Overpass (public services by default) are off unless given.
   OPEN_METEO_URL: NOWHERE,
   OPEN_METEO_ARCHIVE_URL: NOWHERE,
+  USGS_URL: 'off',
+  OVERPASS_URL: 'off',
 };

@@ -22,6 +22,21 @@ const optionalUrl = (protocols: string[]) =>
       { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
     );
 
+/**
+ * A public outside service, on by default like Open-Meteo: its URL, or `off` when the operator
+ * chooses to run without it.
+ */
+const serviceUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value) => (value === '' ? fallback : value))
+    .refine((value) => value === 'off' || (URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)), {
+      message: 'must be off or a URL starting with http:// or https://',
+    })
+    .transform((value) => (value === 'off' ? undefined : value));
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const schema = z.object({
@@ -38,8 +53,8 @@ const schema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
   OPEN_METEO_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com'),
-  USGS_URL: optionalUrl(['http:', 'https:']),
-  OVERPASS_URL: optionalUrl(['http:', 'https:']),
+  USGS_URL: serviceUrl('https://waterservices.usgs.gov'),
+  OVERPASS_URL: serviceUrl('https://overpass-api.de/api/interpreter'),
   ENRICH_INTERVAL_SECONDS: positiveInt(60),
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),

@@ -294,7 +294,7 @@ export class LogsService {
     try {
       reading = await this.deps.waterflow.nearest(point, at);
     } catch (error) {
-      throw new HttpError(503, `The river gauge service is unavailable right now: ${(error as Error).message}.`);
+      throw new HttpError(503, `Waterflow lookup unavailable: the river gauge service is not answering right now (${(error as Error).message}).`);
     }
     if (!reading) throw notFound('There is no river gauge near this spot.');
     if (logId !== 'new') {
