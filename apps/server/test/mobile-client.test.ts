@@ -185,3 +185,11 @@ describe('outings', () => {
     expect(same.json().outing.active).toBe(true);
   });
 });
+
+describe('GET /api/port', () => {
+  it('answers where the server listens and is reached', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/port' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ port: expect.any(Number), publicUrl: expect.stringMatching(/^https?:\/\//) });
+  });
+});

@@ -16,3 +16,11 @@ export const featureFlags = contract({
   summary: 'The feature flags switched on (FEATURE_FLAGS), e.g. ["FREEFORALL"].',
   response: z.array(z.string()),
 });
+
+export const port = contract({
+  method: 'GET',
+  path: '/api/port',
+  access: 'public',
+  summary: 'Where this server listens and is reached from outside (PORT, PUBLIC_URL); the seed’s clients ask it, its answer is not shown there.',
+  response: z.object({ port: z.number().int(), publicUrl: z.string() }),
+});

@@ -6,5 +6,6 @@ export function utilRoutes(config: Config): RouteEntry[] {
   return [
     route(api.health, async () => ({ status: 'ok' })),
     route(api.featureFlags, async () => config.featureFlags),
+    route(api.port, async () => ({ port: config.port, publicUrl: config.publicUrl })),
   ];
 }

@@ -11,6 +11,7 @@ import { LogMap } from '../../components/map/log-map';
 import { usePageTitle } from '../../components/page';
 import { showError } from '../../lib/alerts';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCreateLog } from '../../lib/log-actions';
 import { plural } from '../../lib/format';
 import { showLog } from '../../lib/log-modal';
 import { useDeleteLogs } from './api/delete-logs';
@@ -34,6 +35,7 @@ export function FishingDataPage() {
   usePageTitle('Fishing Data');
   const { user } = useCurrentUser();
   const premium = user?.premiumMember ?? false;
+  const createLog = useCreateLog();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const applied = useMemo(() => filtersFromParams(params), [params]);
@@ -127,7 +129,7 @@ export function FishingDataPage() {
               Your catches, bites and outings show up here as a list, on a map and in charts.
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/create-log">
+              <Button onClick={createLog.run} loading={createLog.isPending}>
                 Create Log
               </Button>
               <Button component={Link} to="/create-outing" variant="light">
