@@ -49,6 +49,7 @@ import { SmtpMailer } from './providers/mail/smtp';
 import { OfflinePlaces } from './providers/places/offline-places';
 import { LocalFileStorage } from './providers/storage/local';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
+import { IpApiGeolocation } from './providers/geolocation/ip-api';
 import { OpenMeteoWeather } from './providers/weather/open-meteo';
 import type { WeatherProvider } from './providers/weather/weather';
 
@@ -166,7 +167,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerRoutes(app, [
     ...utilRoutes(config),
     ...accountsRoutes(app, accounts, config),
-    ...placesRoutes(new PlacesService(places)),
+    ...placesRoutes(
+      new PlacesService({
+        places,
+        geolocation: config.geolocationUrl ? new IpApiGeolocation({ baseUrl: config.geolocationUrl, log: app.log }) : null,
+        lastLogPoint: (userId) => logs.lastPoint(userId),
+        lastSearchPlace: (userId) => forecast.lastSearchPlace(userId),
+        log: app.log,
+      }),
+    ),
     ...forecastRoutes(forecast, accounts),
     ...logsRoutes(logs, config),
     ...tagsRoutes(tags),

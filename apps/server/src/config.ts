@@ -55,6 +55,7 @@ const schema = z.object({
   OPEN_METEO_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com'),
   USGS_URL: serviceUrl('https://waterservices.usgs.gov'),
   OVERPASS_URL: serviceUrl('https://overpass-api.de/api/interpreter'),
+  GEOLOCATION_URL: optionalUrl(['http:', 'https:']),
   ENRICH_INTERVAL_SECONDS: positiveInt(60),
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
@@ -82,6 +83,8 @@ export type Config = {
   openMeteoArchiveUrl: string;
   usgsUrl: string | undefined;
   overpassUrl: string | undefined;
+  /** An IP geolocation service speaking ip-api.com's JSON (off unless set). */
+  geolocationUrl: string | undefined;
   enrichIntervalMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openMeteoArchiveUrl: c.OPEN_METEO_ARCHIVE_URL,
     usgsUrl: c.USGS_URL,
     overpassUrl: c.OVERPASS_URL,
+    geolocationUrl: c.GEOLOCATION_URL,
     enrichIntervalMs: c.ENRICH_INTERVAL_SECONDS * 1000,
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,

@@ -193,3 +193,20 @@ describe('GET /api/port', () => {
     expect(res.json()).toEqual({ port: expect.any(Number), publicUrl: expect.stringMatching(/^https?:\/\//) });
   });
 });
+
+describe('GET api/util/geolocate: the fallback when the browser gives no position', () => {
+  it('answers a member’s last log, else their last forecast search, else "Geolocation no available"', async () => {
+    const visitor = await t.request({ method: 'GET', url: '/api/util/geolocate' });
+    expect(visitor.statusCode).toBe(404);
+    expect(visitor.json().error).toBe('Geolocation no available');
+
+    const user = await registerUser(t);
+    expect((await t.request({ method: 'GET', url: '/api/util/geolocate', token: user.token })).statusCode).toBe(404);
+    await t.request({ method: 'GET', url: '/api/weather/forecast/56401', token: user.token });
+    const searched = await t.request({ method: 'GET', url: '/api/util/geolocate', token: user.token });
+    expect(searched.json()).toMatchObject({ source: 'last-search', lat: expect.any(Number), lng: expect.any(Number) });
+    await post(user.token, '/api/logs/create', { type: 'Catch', location: { ...GULL_LAKE, lake: 'Gull Lake' } });
+    const logged = await t.request({ method: 'GET', url: '/api/util/geolocate', token: user.token });
+    expect(logged.json()).toEqual({ ...GULL_LAKE, source: 'last-log', label: 'Gull Lake' });
+  });
+});

@@ -71,6 +71,13 @@ export class ForecastService {
     return place;
   }
 
+  /** For the places module's fallback: where the member's latest forecast search was, if it still names a place. */
+  async lastSearchPlace(userId: string): Promise<{ lat: number; lng: number; name: string } | null> {
+    const [term] = await this.deps.repo.searchesOf(userId);
+    const place = term === undefined ? undefined : this.deps.places.search(term);
+    return place ? { lat: place.lat, lng: place.lng, name: place.name } : null;
+  }
+
   /** A point as "lat,lng", or else a place search. */
   private findPoint(location: string, tz: string | undefined): { lat: number; lng: number; timeZone: string } {
     const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(location);

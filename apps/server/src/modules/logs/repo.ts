@@ -118,6 +118,15 @@ export class LogsRepo {
   }
 
   /** Lake names of the member's logs starting with the prefix, each at its latest log's point. */
+  /** The point of the member's latest log, by its time. */
+  async latestPoint(userId: string): Promise<{ lat: number; lng: number; lake: string | null } | null> {
+    const rows = await queryRows<{ lat: number; lng: number; lake: string | null }>(
+      this.db,
+      sql`select lat, lng, lake_name as lake from ${logs} where user_id = ${userId} order by occurred_at desc limit 1`,
+    );
+    return rows[0] ?? null;
+  }
+
   lakeNames(userId: string, prefix: string): Promise<Array<{ name: string; lat: number; lng: number }>> {
     return queryRows(
       this.db,

@@ -251,6 +251,11 @@ export class LogsService {
     return lureCategories(await this.deps.repo.lureCategoriesOf(principal.userId)).map((name) => ({ name }));
   }
 
+  /** For the places module's location fallback: where the member last logged. */
+  lastPoint(userId: string): Promise<{ lat: number; lng: number; lake: string | null } | null> {
+    return this.deps.repo.latestPoint(userId);
+  }
+
   lakeNames(principal: Principal, prefix: string): Promise<LakeMatch[]> {
     return this.deps.repo.lakeNames(principal.userId, prefix);
   }
