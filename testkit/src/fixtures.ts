@@ -107,3 +107,30 @@ export async function giveSampleLogs(
   await insertSampleLogs(t.database, user._id, logs);
   return logs;
 }
+
+/**
+ * A card token from the test processor, as its card form makes one (`POST /api/billing/test/token`).
+ * `number` defaults to Stripe's test card that succeeds.
+ */
+export async function testCardToken(t: TestApp, number = '4242424242424242'): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/billing/test/token',
+    payload: { number, exp_month: 12, exp_year: t.clock.now().getUTCFullYear() + 3, cvc: '123' },
+  });
+  if (res.statusCode !== 200) throw new Error(`test token failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+/** Saves a test card on the member's account through the API; resolves with the card's id. */
+export async function addTestCard(t: TestApp, user: { token: string }, number?: string): Promise<string> {
+  const token = await testCardToken(t, number);
+  const res = await t.request({ method: 'POST', url: '/api/billing/add-card', token: user.token, payload: { token } });
+  if (res.statusCode !== 200) throw new Error(`add-card failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: string }).id;
+}
+
+/** One pass of the renewal job, run now instead of on its timer; resolves with how many were due. */
+export function runRenewalsNow(t: TestApp): Promise<number> {
+  return t.services.billing.renewDue();
+}

@@ -11,15 +11,23 @@ import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
 import { startJob } from './jobs';
+import { SecretBox } from './lib/secret-box';
 import { AccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
 import { analysisRoutes } from './modules/analysis/routes';
+import { BillingRepo } from './modules/billing/repo';
+import { billingRoutes } from './modules/billing/routes';
+import { BillingService } from './modules/billing/service';
 import { AnalysisService } from './modules/analysis/service';
 import { CircleRepo } from './modules/circle/repo';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { processorFeePayments } from './modules/events/fee-payments';
+import { EventsRepo } from './modules/events/repo';
+import { eventsRoutes } from './modules/events/routes';
+import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
 import { forecastRoutes } from './modules/forecast/routes';
 import { ForecastService } from './modules/forecast/service';
@@ -44,8 +52,11 @@ import { TransferService } from './modules/transfer/service';
 import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
+import type { PaymentProcessor } from './providers/payments/payments';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { StripePaymentProcessor } from './providers/payments/stripe';
+import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
 import { LocalFileStorage } from './providers/storage/local';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
@@ -60,13 +71,20 @@ export type AppOptions = {
   /** Replaces a provider, for tests that need to watch one. */
   mailer?: Mailer;
   weather?: WeatherProvider;
+  payments?: PaymentProcessor;
   /** The app's one clock (services and providers); tests move it to reach expiry and retry times. */
   now?: () => Date;
 };
 
 export type App = {
   app: FastifyInstance;
-  services: { accounts: AccountsService; forecast: ForecastService; logs: LogsService; enrichment: EnrichmentJob };
+  services: {
+    accounts: AccountsService;
+    forecast: ForecastService;
+    logs: LogsService;
+    enrichment: EnrichmentJob;
+    billing: BillingService;
+  };
 };
 
 /**
@@ -106,12 +124,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const accountsRepo = new AccountsRepo(db);
   const forecastRepo = new ForecastRepo(db);
+  const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
     repo: accountsRepo,
     config,
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     log: app.log,
     now,
   });
@@ -154,6 +174,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle, access });
   const transfer = new TransferService({ logs, access, places, now });
 
+  // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
+  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
+
+  // Events: the creation fee goes through the same processor.
+  const events = new EventsService({
+    repo: new EventsRepo(db),
+    transaction,
+    payments: processorFeePayments(payments),
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+  });
+
   // Outside data a log could not get at once is retried in the background, never blocking a save.
   const enrichment = new EnrichmentJob({
     enricher,
@@ -164,9 +197,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
+  const billing = new BillingService({
+    repo: billingRepo,
+    processor: payments,
+    transaction,
+    cashRegistrationPassword: config.cashRegistrationPassword,
+    accounts,
+    log: app.log,
+    now,
+  });
+  startJob(app, 'subscription renewal', config.renewIntervalMs, () => billing.renewDue());
+
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config),
+    ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
     ...placesRoutes(
       new PlacesService({
         places,
@@ -183,9 +227,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...transferRoutes(transfer, config),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
+    ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
+    ...eventsRoutes(events),
   ]);
 
   await registerWeb(app, config, storage.root);
 
-  return { app, services: { accounts, forecast, logs, enrichment } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing } };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { StripeSettings } from './providers/payments/stripe';
 
 const flagList = z
   .string()
@@ -39,6 +40,30 @@ const serviceUrl = (fallback: string) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+const optionalSecret = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** `CODE:percent,...`, e.g. `FREE100:100,HALF:50`. */
+const couponList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const coupons: Record<string, number> = {};
+    for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const match = /^([A-Za-z0-9_-]{1,40}):(\d{1,3})$/.exec(entry);
+      const percent = Number(match?.[2]);
+      if (!match?.[1] || percent < 1 || percent > 100) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not CODE:percent with a percent from 1 to 100` });
+        return z.NEVER;
+      }
+      coupons[match[1].toUpperCase()] = percent;
+    }
+    return coupons;
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -61,7 +86,17 @@ const schema = z.object({
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  EVENT_KEY_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: optionalSecret,
+  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  STRIPE_PUBLISHABLE_KEY: optionalSecret,
+  STRIPE_API_URL: optionalUrl(['http:', 'https:']),
+  STRIPE_PRICE_MONTHLY: z.string().trim().min(1).default('Monthly'),
+  STRIPE_PRICE_YEARLY: z.string().trim().min(1).default('Yearly2020'),
+  TEST_COUPONS: couponList,
+  RENEW_INTERVAL_SECONDS: positiveInt(3600),
+  CASH_REGISTRATION_PASSWORD: optionalSecret,
 });
 
 /** Every environment variable the server reads, so a harness can start it with none inherited. */
@@ -89,8 +124,16 @@ export type Config = {
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
   demoData: boolean;
+  /** Encrypts organisers' payment secrets; without it, events cannot store one. */
+  eventKeySecret: string | undefined;
   logLevel: string;
   webDist: string;
+  /** Null: the built-in test processor. */
+  stripe: StripeSettings | null;
+  testCoupons: Record<string, number>;
+  renewIntervalMs: number;
+  /** Null: /register-cash is refused. */
+  cashRegistrationPassword: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -103,6 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
   }
   const c = parsed.data;
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration. STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY, or webhooks could not be verified',
+    );
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -124,7 +172,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
     demoData: c.DEMO_DATA === 'on',
+    eventKeySecret: c.EVENT_KEY_SECRET,
     logLevel: c.LOG_LEVEL,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    stripe:
+      c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: c.STRIPE_SECRET_KEY,
+            webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+            publishableKey: c.STRIPE_PUBLISHABLE_KEY ?? null,
+            apiUrl: c.STRIPE_API_URL,
+            prices: { Monthly: c.STRIPE_PRICE_MONTHLY, Yearly2020: c.STRIPE_PRICE_YEARLY },
+          }
+        : null,
+    testCoupons: c.TEST_COUPONS,
+    renewIntervalMs: c.RENEW_INTERVAL_SECONDS * 1000,
+    cashRegistrationPassword: c.CASH_REGISTRATION_PASSWORD ?? null,
   };
 }

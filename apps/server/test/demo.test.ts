@@ -137,4 +137,18 @@ describe('demo data', () => {
     }
     expect(() => generateLogs({ userId: 'x', count: 1, seed: 1, season: 2030, now: NOW })).toThrow(RangeError);
   });
+
+  it('gives the demo angler a finished tournament, a running league and an upcoming series, once', async () => {
+    await seedDemoData(t.database.db, t.app.log);
+    await seedDemoData(t.database.db, t.app.log);
+    const list = (await t.request({ method: 'GET', url: '/api/fc/events' })).json() as Array<{ _id: string; name: string; type: string }>;
+    const demo = list.filter((e) => e.name.endsWith('(sample)'));
+    expect(demo.map((e) => e.type).sort()).toEqual(['League', 'Series', 'Tournament']);
+    const classic = (await t.request({ method: 'GET', url: `/api/fc/event/${demo.find((e) => e.type === 'Tournament')!._id}` })).json();
+    expect(classic.entries.length).toBeGreaterThan(3);
+    expect(classic.entries[0].email).toBeUndefined();
+    const mine = (await t.request({ method: 'GET', url: '/api/fc/my-events', token: await demoToken() })).json();
+    expect(mine.owned).toHaveLength(3);
+    expect(mine.registered).toHaveLength(2);
+  });
 });

@@ -100,7 +100,7 @@ describe('waterflow of the nearest gauge', () => {
 describe('lakes from OpenStreetMap', () => {
   it('finds the lake whose outline holds the point and keeps it for next time', async () => {
     const first = await t.request({ method: 'POST', url: '/api/util/find-lake', payload: { lat: 45.005, lng: -93.27 } });
-    expect(first.json()).toMatchObject({ name: 'Test Lake', area: expect.any(Number) });
+    expect(first.json()).toMatchObject({ name: 'Test Lake', area: expect.any(Number), outline: { type: expect.stringMatching(/Polygon/) } });
     expect(first.json().area).toBeGreaterThan(200);
     const calls = outside.requests.filter((r) => r.url.startsWith('/overpass')).length;
     const again = await t.request({ method: 'POST', url: '/api/util/find-lake', payload: { lat: 45.006, lng: -93.271 } });

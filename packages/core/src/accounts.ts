@@ -28,7 +28,12 @@ export const registerInput = z.object({
   email: required,
   password: z.string({ error: messages.allFieldsRequired }).min(1, messages.allFieldsRequired),
   passwordConfirm: z.string({ error: messages.allFieldsRequired }).min(1, messages.allFieldsRequired),
-  coupon: z.string().optional(),
+  coupon: z.string().max(100).optional(),
+  /** A paid plan chosen on the form; with it, paymentToken pays the first period. */
+  plan: z.enum(['Monthly', 'Yearly2020']).optional(),
+  paymentToken: z.string().max(500).optional(),
+  /** The cash variant's admin password: the member pays in cash and gets no subscription form. */
+  admin: z.string().max(200).optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 

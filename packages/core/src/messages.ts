@@ -20,4 +20,9 @@ export const messages = {
   geolocationUnavailable: 'Geolocation no available',
   importNeedsSubscription: 'You need an active subscription to utilize The Inner Circle.',
   notAvailableYet: 'This page is not available yet',
+  cardRequired: 'You must have a card on record to purchase a subscription',
+  cardNotSelected: 'You must have a card selected purchase a subscription',
+  cardInvalid: 'You must enter a valid card to add one to your account.',
+  cardError: 'There was an error processing your card.',
+  promoInvalid: 'That is not a valid promotion code.',
 } as const;

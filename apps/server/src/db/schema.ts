@@ -86,11 +86,26 @@ export const subscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     plan: text('plan').notNull(),
     status: text('status').notNull(),
+    /** The processor's subscription id; null only while a purchase is being made. */
     providerId: text('provider_id'),
+    customerId: text('customer_id'),
+    /** The processor's id of the card renewals are charged to. */
+    cardId: text('card_id'),
+    couponPercent: integer('coupon_percent'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the newest processor event or answer applied was written; older events are stale. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId),
+    uniqueIndex('subscriptions_provider_key').on(t.providerId),
+    // One live subscription per member: a double-submitted purchase loses here, before any charge.
+    uniqueIndex('subscriptions_one_live_key')
+      .on(t.userId)
+      .where(sql`${t.status} not in ('canceled', 'incomplete_expired')`),
+  ],
 );
 
 /** Mail that had no SMTP server to go to; also an audit of what was sent. */
@@ -244,3 +259,4 @@ export const outings = pgTable(
   },
   (t) => [index('outings_user_active_idx').on(t.userId).where(sql`${t.endedAt} is null`)],
 );
+export * from './billing-schema';

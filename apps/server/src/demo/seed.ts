@@ -8,6 +8,7 @@ import { toBulkRow } from '../modules/logs/bulk';
 import { LogsRepo } from '../modules/logs/repo';
 import { OutingsRepo } from '../modules/outings/repo';
 import { TagsRepo } from '../modules/tags/repo';
+import { seedDemoEvents } from './events';
 import { demoSeason, generateLogs } from './generator';
 
 /** The demo angler's season: this many sample logs, always the same ones for the same season. */
@@ -34,9 +35,11 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, options: { no
     log.info(`demo account created: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
   }
   const userId = demo.id;
+  const now = options.now ?? new Date();
+  const events = await seedDemoEvents(ctx, userId, demo.username, now);
+  if (events > 0) log.info(`demo events created: ${events} sample events for ${DEMO_ACCOUNT.username}`);
   const logsRepo = new LogsRepo(ctx);
   if (await logsRepo.hasLogs(userId)) return;
-  const now = options.now ?? new Date();
   const logs = generateLogs({ userId, count: DEMO_LOG_COUNT, seed: DEMO_SEED, season: demoSeason(now), now });
   const inserted = await ctx.transaction(async () => {
     const n = await logsRepo.insertBulk(userId, logs.map(toBulkRow), { onlyIfNoLogs: true });

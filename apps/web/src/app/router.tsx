@@ -29,6 +29,12 @@ const logs = {
   view: () => import('../features/logs/view-log-page').then((m) => ({ Component: m.ViewLogPage })),
   userLogs: () => import('../features/logs/user-logs-page').then((m) => ({ Component: m.UserLogsPage })),
 };
+const events = {
+  list: () => import('../features/events/events-page').then((m) => ({ Component: m.EventsPage })),
+  event: () => import('../features/events/event-page').then((m) => ({ Component: m.EventPage })),
+  series: () => import('../features/events/series-page').then((m) => ({ Component: m.SeriesPage })),
+  create: () => import('../features/events/create-event-page').then((m) => ({ Component: m.CreateEventPage })),
+};
 const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' | 'AppInfoPage'): Loader => () =>
   import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
 
@@ -52,9 +58,9 @@ const publicRoutes: RouteObject[] = [
   notYet('/payment/s', 'Card Payment', 'Payment Stripe'),
   notYet('/event-payment/:id', 'Event Payment'),
   notYet('/fs-tournament/:eventId?', 'Tournament Registration', 'FS Tournament'),
-  notYet('/events', 'Events'),
-  notYet('/event/:id', 'Event'),
-  notYet('/series/:id', 'Series'),
+  page('/events', events.list, 'Events'),
+  page('/event/:id', events.event, 'Event'),
+  page('/series/:id', events.series, 'Series'),
   notYet('/event-leaderboard/:id', 'Live Leaderboard'),
   page('/forecast', () => import('../features/forecast/forecast-page').then((m) => ({ Component: m.ForecastPage })), 'Forecast'),
   page('/logs/:username', logs.userLogs, 'Fishing Logs'),
@@ -82,9 +88,9 @@ const memberRoutes: RouteObject[] = [
   page('/view-outing/:id', () => import('../features/outings/view-outing-page').then((m) => ({ Component: m.ViewOutingPage })), 'View Outing'),
   page('/edit-outing/:id', () => import('../features/outings/edit-outing-page').then((m) => ({ Component: m.EditOutingPage })), 'Edit Outing'),
   { path: '/trip-planner', element: <Placeholder text="trip planner" /> },
-  notYet('/create-event', 'Create Competition'),
-  notYet('/competition/create', 'Create Competition'),
-  notYet('/event-create', 'Create Competition'),
+  page('/create-event', events.create, 'Create Competition'),
+  page('/competition/create', events.create, 'Create Competition'),
+  page('/event-create', events.create, 'Create Competition'),
   notYet('/event-dashboard/:id', 'Event Administration'),
   notYet('/add-lakes', 'Add Lakes'),
 ];

@@ -41,6 +41,8 @@ const AREA_TITLES: Record<keyof typeof API_AREAS, string> = {
   transfer: 'Export, import and drafts from photos',
   analysis: 'Analysis (data page) and Your Stats',
   outings: 'Outings',
+  billing: 'Billing: plans, cards, subscriptions and payments',
+  events: 'Events (seed 002)',
 };
 
 type Def = { type: string; [key: string]: unknown };

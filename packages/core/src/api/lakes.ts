@@ -7,6 +7,11 @@ export const nearbyLake = z.object({
   name: z.string(),
   location: z.object({ lat: z.number(), lng: z.number() }),
   area: z.number().nullable(),
+  /** The lake's outline (GeoJSON Polygon or MultiPolygon) when known: an event's lakes builder draws it. */
+  outline: z
+    .object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) })
+    .nullable()
+    .optional(),
 });
 export type NearbyLake = z.infer<typeof nearbyLake>;
 

@@ -1,3 +1,4 @@
+import type { RegisterInput, UserView } from '@tightlines/core/accounts';
 import * as api from '@tightlines/core/api/accounts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
@@ -31,11 +32,20 @@ function authLimiter(app: FastifyInstance, config: Config) {
   };
 }
 
-export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, config: Config): RouteEntry[] {
+/**
+ * `register` replaces the plain sign-up when billing is wired: a paid plan or the cash variant
+ * goes through the billing module, which calls back into accounts.
+ */
+export function accountsRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  config: Config,
+  register: (input: RegisterInput) => Promise<UserView> = (input) => accounts.register(input),
+): RouteEntry[] {
   // Runs before validation, so a flood of malformed bodies is limited as well.
   const limited = { preValidation: authLimiter(app, config) };
   return [
-    route(api.register, ({ body }) => accounts.register(body), limited),
+    route(api.register, ({ body }) => register(body), limited),
     route(api.login, ({ body }) => accounts.login(body), limited),
     route(api.loginNative, ({ body }) => accounts.login(body), limited),
     route(api.logout, async ({ principal }) => {

@@ -31,6 +31,8 @@ type Deps = {
   storage: FileStorage;
   /** The member's saved forecast searches, newest first (the forecast module's table). */
   forecastSearches: (userId: string) => Promise<string[]>;
+  /** The member's payment processor customer id, once billing made one (the billing module's table). */
+  customerId?: (userId: string) => Promise<string | null>;
   log: { error(obj: Record<string, unknown>, msg: string): void };
   now?: () => Date;
 };
@@ -150,9 +152,10 @@ export class AccountsService {
   }
 
   private async view(user: UserRow): Promise<UserView> {
-    const [subs, forecastSearches] = await Promise.all([
+    const [subs, forecastSearches, customerId] = await Promise.all([
       this.repo.subscriptionsOf(user.id),
       this.deps.forecastSearches(user.id),
+      this.deps.customerId?.(user.id) ?? null,
     ]);
     const now = this.now();
     const active = subs.find((s) => hasActiveSubscription([s], now));
@@ -167,7 +170,7 @@ export class AccountsService {
       events: { registered: [] },
       forecastSearches,
       lakes: [],
-      stripe: { id: null, subscriptionId: active?.providerId ?? null },
+      stripe: { id: customerId, subscriptionId: active?.providerId ?? null },
     };
   }
 

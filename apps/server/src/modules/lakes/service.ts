@@ -60,7 +60,7 @@ export class LakesService {
       .filter((c) => c.km <= NEAREST_LAKE_KM)
       .sort((a, b) => a.km - b.km)[0]?.l;
     const lake = holding ?? nearest;
-    return lake ? { name: lake.name, location: { lat: lake.lat, lng: lake.lng }, area: lake.areaAcres } : null;
+    return lake ? { name: lake.name, location: { lat: lake.lat, lng: lake.lng }, area: lake.areaAcres, outline: lake.outline ?? null } : null;
   }
 
   /** No lake, because the map service is down (not because there is none), is a 503 the form can say. */

@@ -1,6 +1,7 @@
 import { Button, Center, Text } from '@mantine/core';
 import type { MapMarker } from '@tightlines/core/api/analysis';
-import type { DivIcon, Map as LeafletMap, Marker, MarkerClusterGroup, TileLayer } from 'leaflet';
+import type { LakeOutline } from '@tightlines/core/geo';
+import type { DivIcon, GeoJSON, Map as LeafletMap, Marker, MarkerClusterGroup, TileLayer } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { loadLeaflet } from './load-leaflet';
@@ -44,6 +45,8 @@ type Props = {
   /** Where the map opens when there is no picked place; markers, when given, take over the view. */
   center?: Point;
   height?: number | string;
+  /** Lake outlines (GeoJSON) drawn under the markers: an event's waters. Pass a memoised array. */
+  areas?: readonly LakeOutline[];
 };
 
 type Live = {
@@ -52,6 +55,7 @@ type Live = {
   cluster: MarkerClusterGroup | null;
   picked: Marker | null;
   overlay: TileLayer | null;
+  areas: GeoJSON | null;
   icons: Map<string, DivIcon>;
 };
 
@@ -74,6 +78,7 @@ export function LogMap({
   pickedType = 'Outing',
   center = DEFAULT_CENTER,
   height = 420,
+  areas,
 }: Props) {
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
@@ -108,7 +113,7 @@ export function LogMap({
           const centre = map.getCenter();
           handlers.current.onPick?.({ lat: centre.lat, lng: centre.lng });
         });
-        live.current = { L, map, cluster: null, picked: null, overlay: null, icons: new Map() };
+        live.current = { L, map, cluster: null, picked: null, overlay: null, areas: null, icons: new Map() };
         // Tabs, full screen and phone rotation resize the map without Leaflet noticing.
         observer = new ResizeObserver(() => map.invalidateSize());
         observer.observe(canvas.current);
@@ -164,6 +169,19 @@ export function LogMap({
     const bounds = L.latLngBounds(markers.map((item) => [item.lat, item.lng] as [number, number]));
     m.map.fitBounds(bounds, { padding: [32, 32], maxZoom: DEFAULT_ZOOM + 2 });
   }, [markers, status]);
+
+  useEffect(() => {
+    const m = live.current;
+    if (status !== 'ready' || !m) return;
+    m.areas?.remove();
+    m.areas = null;
+    if (!areas || areas.length === 0) return;
+    m.areas = m.L.geoJSON(
+      areas.map((geometry) => ({ type: 'Feature' as const, properties: {}, geometry })),
+      { style: { color: '#1c7ed6', weight: 2, fillOpacity: 0.15 }, interactive: false },
+    ).addTo(m.map);
+    if (!markers || markers.length === 0) m.map.fitBounds(m.areas.getBounds(), { padding: [32, 32] });
+  }, [areas, markers, status]);
 
   const pickedLat = picked?.lat;
   const pickedLng = picked?.lng;

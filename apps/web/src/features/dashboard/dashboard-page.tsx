@@ -8,6 +8,7 @@ import { usePosition } from '../../lib/geolocation';
 import { ActionButton } from './action-button';
 import { useStats } from './api/get-stats';
 import { DownloadAppPopup } from './download-app-popup';
+import { useMyEvents } from './api/my-events';
 import { EventsWidget } from './events-widget';
 import { LunarWidget } from './lunar-widget';
 import { PlaceSearch } from './place-search';
@@ -27,7 +28,11 @@ export function DashboardPage() {
   const { user } = useCurrentUser();
   const position = usePosition();
   const stats = useStats();
-  const registered = user?.events.registered ?? [];
+  const mine = useMyEvents();
+  const known = new Set(mine.data?.registered.map((e) => e.eventId));
+  // The account's own list (the seed's events.registered) and the events' entries, once each.
+  const registered = [...(mine.data?.registered ?? []), ...(user?.events.registered ?? []).filter((e) => !known.has(e.eventId))];
+  const owned = mine.data?.owned ?? [];
   return (
     <Page title="Dashboard" size="lg">
       <Group justify="space-between" mb="lg">
@@ -55,7 +60,7 @@ export function DashboardPage() {
         <WeatherWidget position={position} />
         <LunarWidget position={position} />
         <StatsWidget />
-        {registered.length > 0 && <EventsWidget registered={registered} owned={[]} />}
+        {registered.length + owned.length > 0 && <EventsWidget registered={registered} owned={owned} />}
       </SimpleGrid>
       {stats.data && (
         <Suspense fallback={<Skeleton height={280} mt="md" />}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { shortDate } from '../../lib/format';
 import { WidgetCard } from './widget-card';
 
-/** Shown only to anglers who have events; owned events arrive with event administration. */
+/** Shown only to anglers who have events: the ones they entered and the ones they own. */
 export function EventsWidget({ registered, owned }: { registered: EventSummary[]; owned: EventSummary[] }) {
   const tabs = eventTabs(registered, owned, new Date());
   const list = (tab: 'Registered' | 'Owned' | 'Complete', events: Array<EventSummary & { owned?: boolean }>) =>

@@ -1,0 +1,246 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DbContext } from '../../db/context';
+import {
+  eventCheckins,
+  eventEntries,
+  eventFish,
+  eventGroupMembers,
+  eventInvites,
+  eventLakes,
+  eventOwners,
+  eventPointRules,
+  events,
+  eventWeekLakes,
+  eventWeeks,
+} from '../../db/events-schema';
+import { users } from '../../db/schema';
+
+export type EventRow = typeof events.$inferSelect;
+export type EventValues = Omit<typeof events.$inferInsert, 'id' | 'createdBy' | 'createdAt'>;
+export type LakeValues = Omit<typeof eventLakes.$inferInsert, 'id' | 'eventId'>;
+export type WeekValues = Omit<typeof eventWeeks.$inferInsert, 'id' | 'eventId'> & { lakes: string[] };
+export type PointRuleValues = Omit<typeof eventPointRules.$inferInsert, 'id' | 'eventId'>;
+
+export type ListFilter = { type?: string; species?: string; sizes?: string[]; state?: string; limit: number; offset: number };
+
+/** The event tables: an event and the rows that hang off it. */
+export class EventsRepo {
+  constructor(private readonly ctx: DbContext) {}
+
+  async find(id: string): Promise<EventRow | undefined> {
+    const [row] = await this.ctx.db.select().from(events).where(eq(events.id, id)).limit(1);
+    return row;
+  }
+
+  /** Holds the event's row until the transaction ends, so two saves of one draft run one after the other. */
+  async lock(id: string): Promise<EventRow | undefined> {
+    const [row] = await this.ctx.db.select().from(events).where(eq(events.id, id)).for('update');
+    return row;
+  }
+
+  async findByCharge(chargeId: string): Promise<EventRow | undefined> {
+    const [row] = await this.ctx.db.select().from(events).where(eq(events.chargeId, chargeId)).limit(1);
+    return row;
+  }
+
+  async insert(createdBy: string, values: EventValues): Promise<string> {
+    const [row] = await this.ctx.db
+      .insert(events)
+      .values({ ...values, createdBy })
+      .returning({ id: events.id });
+    if (!row) throw new Error('event insert returned nothing');
+    await this.ctx.db.insert(eventOwners).values({ eventId: row.id, userId: createdBy });
+    return row.id;
+  }
+
+  async update(id: string, values: Partial<EventValues>): Promise<void> {
+    await this.ctx.db
+      .update(events)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(events.id, id));
+  }
+
+  /**
+   * Activates a draft once: only a row still in Draft changes, so two racing creations cannot both
+   * succeed. Answers whether this call activated it.
+   */
+  async activate(id: string, values: Partial<EventValues>): Promise<boolean> {
+    const rows = await this.ctx.db
+      .update(events)
+      .set({ ...values, status: 'Active', activatedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(events.id, id), eq(events.status, 'Draft')))
+      .returning({ id: events.id });
+    return rows.length === 1;
+  }
+
+  /** Replaces a draft's lakes, weeks (with their lakes, by name) and point rules. */
+  async replaceParts(eventId: string, parts: { lakes: LakeValues[]; weeks: WeekValues[]; pointRules: PointRuleValues[] }): Promise<void> {
+    const db = this.ctx.db;
+    await db.delete(eventWeeks).where(eq(eventWeeks.eventId, eventId));
+    await db.delete(eventLakes).where(eq(eventLakes.eventId, eventId));
+    await db.delete(eventPointRules).where(eq(eventPointRules.eventId, eventId));
+    const lakeIds = new Map<string, string>();
+    if (parts.lakes.length > 0) {
+      const rows = await db
+        .insert(eventLakes)
+        .values(parts.lakes.map((l) => ({ ...l, eventId })))
+        .returning({ id: eventLakes.id, name: eventLakes.name });
+      for (const r of rows) lakeIds.set(r.name.toLowerCase(), r.id);
+    }
+    for (const { lakes, ...week } of parts.weeks) {
+      const [row] = await db
+        .insert(eventWeeks)
+        .values({ ...week, eventId })
+        .returning({ id: eventWeeks.id });
+      const ids = [...new Set(lakes.map((name) => lakeIds.get(name.trim().toLowerCase())).filter((id): id is string => !!id))];
+      if (row && ids.length > 0) await db.insert(eventWeekLakes).values(ids.map((lakeId) => ({ weekId: row.id, lakeId })));
+    }
+    if (parts.pointRules.length > 0) await db.insert(eventPointRules).values(parts.pointRules.map((r) => ({ ...r, eventId })));
+  }
+
+  /** An entry with its fish (part 2 fills these from registration and fish entry; the demo seeds them). */
+  async insertEntry(
+    eventId: string,
+    entry: Omit<typeof eventEntries.$inferInsert, 'id' | 'eventId'>,
+    fish: Array<Omit<typeof eventFish.$inferInsert, 'id' | 'eventId' | 'entryId'>>,
+  ): Promise<string> {
+    const [row] = await this.ctx.db
+      .insert(eventEntries)
+      .values({ ...entry, eventId })
+      .returning({ id: eventEntries.id });
+    if (!row) throw new Error('entry insert returned nothing');
+    if (fish.length > 0) await this.ctx.db.insert(eventFish).values(fish.map((f) => ({ ...f, eventId, entryId: row.id })));
+    return row.id;
+  }
+
+  /** The event and every row hanging off it. */
+  async load(id: string) {
+    const event = await this.find(id);
+    if (!event) return undefined;
+    const db = this.ctx.db;
+    const [owners, invites, lakes, weeks, weekLakes, pointRules, entries] = await Promise.all([
+      db
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(eventOwners)
+        .innerJoin(users, eq(users.id, eventOwners.userId))
+        .where(eq(eventOwners.eventId, id))
+        .orderBy(asc(eventOwners.createdAt)),
+      db.select().from(eventInvites).where(eq(eventInvites.eventId, id)).orderBy(asc(eventInvites.createdAt)),
+      db.select().from(eventLakes).where(eq(eventLakes.eventId, id)).orderBy(asc(eventLakes.position)),
+      db.select().from(eventWeeks).where(eq(eventWeeks.eventId, id)).orderBy(asc(eventWeeks.number)),
+      db
+        .select({ weekId: eventWeekLakes.weekId, name: eventLakes.name })
+        .from(eventWeekLakes)
+        .innerJoin(eventWeeks, eq(eventWeeks.id, eventWeekLakes.weekId))
+        .innerJoin(eventLakes, eq(eventLakes.id, eventWeekLakes.lakeId))
+        .where(eq(eventWeeks.eventId, id))
+        .orderBy(asc(eventLakes.position)),
+      db.select().from(eventPointRules).where(eq(eventPointRules.eventId, id)),
+      db.select().from(eventEntries).where(eq(eventEntries.eventId, id)).orderBy(desc(eventEntries.points), asc(eventEntries.createdAt)),
+    ]);
+    const entryIds = entries.map((e) => e.id);
+    const [checkins, fish, group] =
+      entryIds.length === 0
+        ? [[], [], []]
+        : await Promise.all([
+            db.select().from(eventCheckins).where(inArray(eventCheckins.entryId, entryIds)).orderBy(asc(eventCheckins.date)),
+            db.select().from(eventFish).where(eq(eventFish.eventId, id)).orderBy(asc(eventFish.date)),
+            db.select().from(eventGroupMembers).where(inArray(eventGroupMembers.entryId, entryIds)),
+          ]);
+    return { event, owners, invites, lakes, weeks, weekLakes, pointRules, entries, checkins, fish, group };
+  }
+
+  /** How the member stands to the event: owner, invited (by id, e-mail or username), entrant. */
+  async standing(eventId: string, member: { userId: string; email: string; username: string }) {
+    const db = this.ctx.db;
+    const [owner, invited, entrant] = await Promise.all([
+      db
+        .select({ one: sql`1` })
+        .from(eventOwners)
+        .where(and(eq(eventOwners.eventId, eventId), eq(eventOwners.userId, member.userId)))
+        .limit(1),
+      db
+        .select({ one: sql`1` })
+        .from(eventInvites)
+        .where(
+          and(
+            eq(eventInvites.eventId, eventId),
+            or(
+              eq(eventInvites.userId, member.userId),
+              sql`lower(${eventInvites.email}) = lower(${member.email})`,
+              sql`lower(${eventInvites.username}) = lower(${member.username})`,
+            ),
+          ),
+        )
+        .limit(1),
+      db
+        .select({ one: sql`1` })
+        .from(eventEntries)
+        .where(and(eq(eventEntries.eventId, eventId), eq(eventEntries.userId, member.userId)))
+        .limit(1),
+    ]);
+    return { owner: owner.length > 0, invited: invited.length > 0, entrant: entrant.length > 0 };
+  }
+
+  /**
+   * Public, created events: those not yet ended by start, then ended ones, latest first. One
+   * statement on the partial index of listable events.
+   */
+  async list(filter: ListFilter, now: Date) {
+    const where: SQL[] = [eq(events.status, 'Active'), eq(events.isPublic, true)];
+    if (filter.type) where.push(eq(events.type, filter.type));
+    if (filter.species) where.push(sql`${filter.species} = any(${events.species})`);
+    if (filter.sizes) where.push(inArray(events.size, filter.sizes));
+    if (filter.state) where.push(sql`lower(${events.state}) = lower(${filter.state})`);
+    const ended = sql`(${events.dateEnd} < ${now.toISOString()}::timestamptz)`;
+    return this.ctx.db
+      .select({
+        id: events.id,
+        name: events.name,
+        type: events.type,
+        format: events.format,
+        state: events.state,
+        species: events.species,
+        size: events.size,
+        costCents: events.costCents,
+        dateStart: events.dateStart,
+        dateEnd: events.dateEnd,
+        tz: events.tz,
+      })
+      .from(events)
+      .where(and(...where))
+      .orderBy(asc(ended), sql`case when ${ended} then null else ${events.dateStart} end asc`, desc(events.dateEnd), asc(events.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+  }
+
+  async pointRule(id: string) {
+    const [row] = await this.ctx.db
+      .select({ eventId: eventPointRules.eventId, startingValue: eventPointRules.startingValue })
+      .from(eventPointRules)
+      .where(eq(eventPointRules.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** The member's created events: as an entrant and as an owner. */
+  async mine(userId: string) {
+    const columns = { eventId: events.id, name: events.name, dateStart: events.dateStart, dateEnd: events.dateEnd };
+    const active = and(eq(events.status, 'Active'));
+    const [registered, owned] = await Promise.all([
+      this.ctx.db
+        .select(columns)
+        .from(eventEntries)
+        .innerJoin(events, eq(events.id, eventEntries.eventId))
+        .where(and(eq(eventEntries.userId, userId), active))
+        .limit(200),
+      this.ctx.db
+        .select(columns)
+        .from(eventOwners)
+        .innerJoin(events, eq(events.id, eventOwners.eventId))
+        .where(and(eq(eventOwners.userId, userId), active))
+        .limit(200),
+    ]);
+    return { registered, owned };
+  }
+}

@@ -1,0 +1,15 @@
+import * as api from '@tightlines/core/api/events';
+import { route, type RouteEntry } from '../../http/routes';
+import type { EventsService } from './service';
+
+export function eventsRoutes(events: EventsService): RouteEntry[] {
+  return [
+    route(api.events, ({ query }) => events.list(query)),
+    route(api.event, ({ params, principal }) => events.view(principal, params.id)),
+    route(api.eventDraft, ({ body, principal }) => events.saveDraft(principal, body)),
+    route(api.createEvent, ({ body, principal }) => events.create(principal, body)),
+    route(api.eventDates, ({ params, body, principal }) => events.moveDates(principal, params.id, body)),
+    route(api.pointRuleSetting, ({ params, principal }) => events.pointRule(principal, params.id)),
+    route(api.myEvents, ({ principal }) => events.mine(principal)),
+  ];
+}
