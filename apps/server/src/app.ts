@@ -131,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    loggedLakes: (userId) => logs.loggedLakes(userId),
     customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     log: app.log,
     now,

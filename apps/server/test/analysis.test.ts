@@ -105,7 +105,7 @@ describe('lists, charts, markers and stats', () => {
   it('answers compact markers', async () => {
     const markers = (await t.request({ method: 'GET', url: '/api/user/logs/markers', token: user.token })).json();
     expect(markers).toHaveLength(4);
-    expect(markers[0]).toEqual({ _id: expect.any(String), lat: 44.92, lng: -93.58, type: 'Lost', date: '2025-08-10T12:00', lake: 'Lake Minnetonka' });
+    expect(markers[0]).toEqual({ _id: expect.any(String), lat: 44.92, lng: -93.58, type: 'Lost', date: '2025-08-10T12:00', lake: 'Lake Minnetonka', gauge: null });
   });
 
   it('answers Your Stats in the seed shape', async () => {

@@ -84,6 +84,11 @@ describe('waterflow of the nearest gauge', () => {
     expect(res.json().lake).toMatchObject({ station: 'MISSISSIPPI RIVER AT ST. PAUL, MN', siteCode: '05331000', agency: 'USGS', waterflow: { rate: 12400, gageHeight: 7.21 } });
     const lookup = await t.request({ method: 'POST', url: '/api/log/get-waterflow/new', token: user.token, payload: { lat: 44.95, lng: -93.1 } });
     expect(lookup.json()).toMatchObject({ siteCode: '05331000', waterflow: { rate: 12400 } });
+    // The gauge's place is kept: the log's lake.location, and a river-gauge marker on the map.
+    const gauge = { lat: 44.94433, lng: -93.08744 };
+    expect(res.json().lake.location).toEqual(gauge);
+    const markers = await t.request({ method: 'GET', url: '/api/user/logs/markers', token: user.token });
+    expect(markers.json()[0].gauge).toEqual({ ...gauge, station: 'MISSISSIPPI RIVER AT ST. PAUL, MN' });
   });
 
   it('says plainly when lookups are off', async () => {

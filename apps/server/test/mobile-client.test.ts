@@ -210,3 +210,21 @@ describe('GET api/util/geolocate: the fallback when the browser gives no positio
     expect(logged.json()).toEqual({ ...GULL_LAKE, source: 'last-log', label: 'Gull Lake' });
   });
 });
+
+describe('the user’s lakes and a log’s lake.location', () => {
+  it('fills lakes with the lakes the member has logged, and lake.location on a log that names its lake', async () => {
+    const user = await registerUser(t);
+    const log = (await post(user.token, '/api/logs/create', { type: 'Catch', location: { ...GULL_LAKE, lake: 'Gull Lake' } })).json();
+    expect(log.lake.location).toEqual(GULL_LAKE);
+    await post(user.token, '/api/logs/create', { type: 'Bite', location: { lat: 46.24, lng: -93.66, lake: 'Mille Lacs' } });
+    await post(user.token, '/api/logs/create', { type: 'Draft', location: GULL_LAKE });
+    const full = (await t.request({ method: 'GET', url: '/api/user/full', token: user.token })).json();
+    expect(full.lakes).toEqual([
+      { name: 'Gull Lake', location: GULL_LAKE },
+      { name: 'Mille Lacs', location: { lat: 46.24, lng: -93.66 } },
+    ]);
+    // Nobody else's lakes.
+    const other = await registerUser(t);
+    expect((await t.request({ method: 'GET', url: '/api/user/full', token: other.token })).json().lakes).toEqual([]);
+  });
+});

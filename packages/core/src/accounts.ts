@@ -123,7 +123,8 @@ export const userView = z.object({
   newsletter: z.boolean(),
   events: z.object({ registered: z.array(registeredEvent) }),
   forecastSearches: z.array(z.string()),
-  lakes: z.array(z.string()),
+  /** The lakes the member has logged, each at the point of their latest log there, by name. */
+  lakes: z.array(z.object({ name: z.string(), location: z.object({ lat: z.number(), lng: z.number() }) })),
   stripe: z.object({ id: z.string().nullable(), subscriptionId: z.string().nullable() }),
   token: z.string().optional(),
 });

@@ -264,6 +264,8 @@ export const waterflowSchema = z.object({
   gageHeight: num,
   unit: z.string(),
   measuredAt: str,
+  /** Where the river gauge is (readings stored before it was kept have none). */
+  location: z.object({ lat: z.number(), lng: z.number() }).optional(),
 });
 export type Waterflow = z.infer<typeof waterflowSchema>;
 

@@ -18,6 +18,8 @@ export const mapMarker = z.object({
   type: z.enum(LOG_TYPES),
   date: z.string(),
   lake: z.string().nullable(),
+  /** The river gauge of a log with a waterflow reading (seed 001's river-gauge site marker). */
+  gauge: z.object({ lat: z.number(), lng: z.number(), station: z.string().nullable() }).nullable().optional(),
 });
 export type MapMarker = z.infer<typeof mapMarker>;
 

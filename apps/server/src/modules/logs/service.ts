@@ -251,6 +251,11 @@ export class LogsService {
     return lureCategories(await this.deps.repo.lureCategoriesOf(principal.userId)).map((name) => ({ name }));
   }
 
+  /** For the accounts module: the user's `lakes`, the lakes the member has logged. */
+  loggedLakes(userId: string): Promise<Array<{ name: string; location: { lat: number; lng: number } }>> {
+    return this.deps.repo.loggedLakes(userId);
+  }
+
   /** For the places module's location fallback: where the member last logged. */
   lastPoint(userId: string): Promise<{ lat: number; lng: number; lake: string | null } | null> {
     return this.deps.repo.latestPoint(userId);
@@ -304,7 +309,7 @@ export class LogsService {
     if (!reading) throw notFound('There is no river gauge near this spot.');
     if (logId !== 'new') {
       await this.deps.repo.update(logId, {
-        waterflow: reading.waterflow,
+        waterflow: { ...reading.waterflow, location: reading.location },
         gaugeStation: reading.station,
         gaugeSiteCode: reading.siteCode,
         gaugeAgency: reading.agency,

@@ -36,7 +36,8 @@ export function toLogView(row: LogRow, username: string): LogView {
       station: row.gaugeStation,
       siteCode: row.gaugeSiteCode,
       agency: row.gaugeAgency,
-      location: null,
+      // The river gauge's place when the log has a reading, else the log's own spot on the lake it names.
+      location: row.waterflow?.location ?? (row.lakeName ? { lat: row.lat, lng: row.lng } : null),
     },
     location: {
       lat: row.lat,

@@ -70,6 +70,12 @@ export function FishingDataPage() {
     },
     [navigate],
   );
+  // The map's info window links to the log's own page (the list opens the modal).
+  const openPage = useCallback(
+    (log: { _id: string; type: string }) =>
+      void navigate(log.type === 'Outing' ? `/view-outing/${encodeURIComponent(log._id)}` : `/log/${encodeURIComponent(log._id)}`),
+    [navigate],
+  );
   const apply = (filters: Filter[]) => {
     setSelected(EMPTY);
     setParams(paramsFromFilters(filters));
@@ -184,7 +190,7 @@ export function FishingDataPage() {
       </Tabs.List>
       <Tabs.Panel value="maps">
         {premium ? (
-          <MapsTab query={query} onView={open} tall={sideBySide} />
+          <MapsTab query={query} onView={openPage} tall={sideBySide} />
         ) : (
           <PremiumLock text={PREMIUM_LOCKS.map} label="Map of your logs (locked)" />
         )}
