@@ -117,7 +117,7 @@ describe('accounts in the browser', () => {
       .waitFor();
 
     const mail = await server.mail.waitFor(a.email);
-    const code = /reset code is: ([A-Z0-9]{8})/.exec(mail.text)?.[1];
+    const code = /reset code is: ([A-Z0-9]{13})/.exec(mail.text)?.[1];
     expect(code).toBeDefined();
     await page.getByLabel('Code').fill(code!);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -131,7 +131,9 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Confirm new password').fill('a brand new one');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(/\/login-register\?action=login/);
+    // the reset signs the angler in with a fresh session
+    await page.waitForURL('**/dashboard');
+    await logout(page);
     await login(page, a.email, 'a brand new one');
     await page.waitForURL('**/dashboard');
     await page.close();

@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { DbContext } from './db/context';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
+import { logSerializers } from './http/log-redact';
 import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
@@ -21,6 +22,8 @@ import { billingRoutes } from './modules/billing/routes';
 import { BillingService } from './modules/billing/service';
 import { AnalysisService } from './modules/analysis/service';
 import { CircleRepo } from './modules/circle/repo';
+import { CircleNotifier } from './modules/circle/notifier';
+import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
@@ -58,6 +61,8 @@ import { SmtpMailer } from './providers/mail/smtp';
 import { StripePaymentProcessor } from './providers/payments/stripe';
 import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
+import type { PushSender } from './providers/push/push';
+import { vapidKeys, WebPushSender } from './providers/push/web-push';
 import { LocalFileStorage } from './providers/storage/local';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
 import { IpApiGeolocation } from './providers/geolocation/ip-api';
@@ -72,6 +77,7 @@ export type AppOptions = {
   mailer?: Mailer;
   weather?: WeatherProvider;
   payments?: PaymentProcessor;
+  push?: PushSender;
   /** The app's one clock (services and providers); tests move it to reach expiry and retry times. */
   now?: () => Date;
 };
@@ -84,6 +90,7 @@ export type App = {
     logs: LogsService;
     enrichment: EnrichmentJob;
     billing: BillingService;
+    circleNotifier: CircleNotifier;
   };
 };
 
@@ -96,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? { level: config.logLevel, serializers: logSerializers },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // Only behind a proxy we run may X-Forwarded-For name the client; otherwise anyone could pick an address.
@@ -117,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.weather ??
     new OpenMeteoWeather({ forecastUrl: config.openMeteoUrl, archiveUrl: config.openMeteoArchiveUrl, log: app.log, now });
   const waterflow = config.usgsUrl ? new UsgsWaterflow({ baseUrl: config.usgsUrl, log: app.log, now }) : null;
+  const push = options.push ?? new WebPushSender(vapidKeys(config.push, config.dataDir), config.push.subject);
   const lakeSource = config.overpassUrl ? new OverpassLakes({ baseUrl: config.overpassUrl, log: app.log }) : null;
 
   const db = new DbContext(database.db);
@@ -141,8 +149,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const forecast = new ForecastService({ places, weather, repo: forecastRepo, now });
 
   const circleRepo = new CircleRepo(db);
-  const access = new AccessService({ inCircle: (ownerId, memberId) => circleRepo.isMember(ownerId, memberId) });
-  const circle = new CircleService({ repo: circleRepo, usernames: (ids) => accountsRepo.usernamesOf(ids) });
+  const circleNotifier = new CircleNotifier({ repo: circleRepo, push, log: app.log });
+  const access = new AccessService({ friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId) });
   const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
   const enricher = new LogEnricher({ weather, waterflow, log: app.log });
   const outingsRepo = new OutingsRepo(db);
@@ -169,10 +177,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return user && { id: user.id, username: user.username, profilePicture: user.profilePicture };
     },
     usernameOf: async (userId) => (await accountsRepo.findById(userId))?.username,
+    created: (log) => circleNotifier.logCreated(log),
     now,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });
-  const analysis = new AnalysisService({ logs: new LogsQuery(new LogsQueryRepo(db)), circle, access });
+  const logsQuery = new LogsQuery(new LogsQueryRepo(db));
+  const circle = new CircleService({
+    repo: circleRepo,
+    access,
+    logs: logsQuery,
+    usernames: (ids) => accountsRepo.usernamesOf(ids),
+    findByUsername: (username) => accountsRepo.findByUsername(username),
+    findByEmail: (email) => accountsRepo.findByEmail(email),
+    tagsOf: (principal) => tags.list(principal),
+    pushAllowHttp: config.push.allowHttp,
+  });
+  const analysis = new AnalysisService({ logs: logsQuery, circle, access });
   const transfer = new TransferService({ logs, access, places, now });
 
   // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
@@ -230,9 +250,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
+    ...circleRoutes(circle, push.publicKey),
   ]);
 
   await registerWeb(app, config, storage.root);
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing } };
+  app.addHook('onClose', () => circleNotifier.settled());
+
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier } };
 }

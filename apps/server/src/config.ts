@@ -38,6 +38,8 @@ const serviceUrl = (fallback: string) =>
     })
     .transform((value) => (value === 'off' ? undefined : value));
 
+const DAY_MS = 24 * 3600_000;
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const optionalSecret = z
@@ -85,7 +87,13 @@ const schema = z.object({
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
-  DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  SESSION_IDLE_DAYS: positiveInt(30),
+  SESSION_MAX_DAYS: positiveInt(180),
+  DEMO_DATA: z.enum(['on', 'off']).optional(),
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  VAPID_SUBJECT: z.string().trim().default('mailto:admin@tightlines.local'),
+  PUSH_ALLOW_HTTP: z.enum(['on', 'off']).default('off'),
   EVENT_KEY_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalSecret,
@@ -123,7 +131,11 @@ export type Config = {
   enrichIntervalMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
+  /** A session ends after this long unused, and this long after sign-in whatever happens. */
+  session: { idleMs: number; maxMs: number };
   demoData: boolean;
+  /** Web Push: keys from the settings, else generated once and kept under DATA_DIR. */
+  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string; allowHttp: boolean };
   /** Encrypts organisers' payment secrets; without it, events cannot store one. */
   eventKeySecret: string | undefined;
   logLevel: string;
@@ -171,7 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enrichIntervalMs: c.ENRICH_INTERVAL_SECONDS * 1000,
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
-    demoData: c.DEMO_DATA === 'on',
+    session: { idleMs: c.SESSION_IDLE_DAYS * DAY_MS, maxMs: c.SESSION_MAX_DAYS * DAY_MS },
+    // A laptop's `npm start` sets no NODE_ENV and meets the demo; a deployment that says
+    // production gets no shared account with a published password unless it asks for one.
+    demoData: c.DEMO_DATA ? c.DEMO_DATA === 'on' : env.NODE_ENV !== 'production',
+    push: { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY, subject: c.VAPID_SUBJECT, allowHttp: c.PUSH_ALLOW_HTTP === 'on' },
     eventKeySecret: c.EVENT_KEY_SECRET,
     logLevel: c.LOG_LEVEL,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

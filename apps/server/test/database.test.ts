@@ -21,5 +21,6 @@ describe('embedded database directory', () => {
     await database.close();
     expect(fs.existsSync(lockFile)).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    // Creating and migrating a PGlite directory on disk takes far longer than an in-memory one.
+  }, 120_000);
 });

@@ -217,6 +217,9 @@ describe('privacy', () => {
     for (const privacy of ['public', 'protected', 'private']) {
       ids[privacy] = (await create(premium, owner.token, catchLog({ privacy, tags: [privacy] }))).json()._id;
     }
+    // Tags are hidden from a friend until the owner allows them (circle.test.ts holds the filter cases).
+    const allow = { username: friend.username, filters: [{ type: 'tags', allowed: [{ name: 'protected', value: true }] }] };
+    expect((await premium.request({ method: 'POST', url: '/api/user/edit/inner-circle', token: owner.token, payload: allow })).statusCode).toBe(200);
     const viewers = { owner: owner.token, friend: friend.token, stranger: stranger.token, visitor: undefined };
     const expected: Record<string, string[]> = {
       owner: ['public', 'protected', 'private'],

@@ -3,12 +3,30 @@ import { messages } from './messages';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
 export const PASSWORD_MIN_LENGTH = 8;
+/** The shared demo account is for looking around: nobody may take it over. */
+export const DEMO_ACCOUNT_LOCKED = 'The demo account’s e-mail, username and password cannot be changed.';
 export const PASSWORD_MAX_LENGTH = 200;
+
+/**
+ * The passwords at the top of every breach list that are long enough to pass the length rule:
+ * guessed first by anyone trying accounts, so they are refused outright (compared without case).
+ */
+const COMMON_PASSWORDS = new Set([
+  '12345678', '123456789', '1234567890', '12345678910', '87654321', '11111111', '00000000', '88888888',
+  'password', 'password1', 'password12', 'password123', 'password!', 'passw0rd', 'p@ssw0rd', 'p@ssword',
+  'qwertyui', 'qwertyuiop', 'qwerty123', 'qwerty12', '1q2w3e4r', '1qaz2wsx', 'zaq12wsx', 'asdfghjkl',
+  'iloveyou', 'iloveyou1', 'sunshine', 'princess', 'football', 'baseball', 'welcome1', 'welcome123',
+  'abc12345', 'abcd1234', 'aa123456', 'letmein1', 'trustno1', 'superman', 'starwars', 'whatever',
+  'computer', 'michelle', 'jennifer', 'corvette', 'mercedes', 'internet', 'changeme', 'fishing1',
+  'fishing123', 'tightlines', 'tightlines1', 'tightlines123', 'walleye1', 'bassfishing',
+]);
+export const PASSWORD_TOO_COMMON = 'That password is one of the most common ones and easy to guess. Please choose another.';
 
 export const passwordRule = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
-  .max(PASSWORD_MAX_LENGTH, `Your password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+  .max(PASSWORD_MAX_LENGTH, `Your password must be at most ${PASSWORD_MAX_LENGTH} characters long.`)
+  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), PASSWORD_TOO_COMMON);
 
 export const emailRule = z.string().trim().toLowerCase().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid));
 
@@ -46,7 +64,38 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const existsEmailInput = z.object({ email: z.string({ error: 'An email is required.' }) });
 export const existsUsernameInput = z.object({ username: z.string({ error: 'A username is required.' }) });
 
-export const updateEmailInput = z.object({ email: z.string({ error: messages.emailInvalid }).pipe(emailRule) });
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password.';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct.';
+const currentPassword = z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(PASSWORD_MAX_LENGTH);
+
+/** A new address takes effect only once the link mailed to it is opened; the password proves it is the owner asking. */
+export const updateEmailInput = z.object({
+  email: z.string({ error: messages.emailInvalid }).pipe(emailRule),
+  password: currentPassword,
+});
+
+export const confirmEmailInput = z.object({
+  token: z.string({ error: 'This confirmation link is not complete.' }).min(1, 'This confirmation link is not complete.').max(200),
+});
+
+export const changePasswordInput = z
+  .object({
+    currentPassword,
+    password: passwordRule,
+    passwordConfirm: z.string().optional(),
+  })
+  .refine((v) => v.passwordConfirm === undefined || v.passwordConfirm === v.password, { message: messages.passwordsMustMatch });
+
+/** One signed-in device, as the member's list of sessions shows it. */
+export const sessionView = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionView>;
 
 export const updateUserInput = z.object({
   username: usernameRule.optional(),
@@ -59,7 +108,9 @@ export const forgotPasswordInput = z.object({
 });
 
 export const passwordTokenInput = z.object({
-  token: z.string({ error: 'Please enter the code from your email.' }).trim().min(1, 'Please enter the code from your email.'),
+  token: z.string({ error: 'Please enter the code from your email.' }).trim().min(1, 'Please enter the code from your email.').max(100),
+  /** The address the code was mailed to (the mailed link carries it): when given, the code must be that account's. */
+  email: z.string().trim().max(254).optional(),
 });
 
 export const resetPasswordInput = z
@@ -71,9 +122,16 @@ export const resetPasswordInput = z
     message: messages.passwordsMustMatch,
   });
 
+const isInvisible = (ch: string) => {
+  const code = ch.codePointAt(0) ?? 0;
+  return code <= 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0x2028 || code === 0x2029;
+};
+
 /** Where a reset or a login may send the browser afterwards: a path inside the app, never elsewhere. */
 export function safeRedirectPath(value: string | null | undefined, fallback = '/dashboard'): string {
   if (!value) return fallback;
+  // Browsers drop tabs and line breaks inside a URL, so '/\t/evil.com' would become '//evil.com'.
+  if ([...value].some(isInvisible)) return fallback;
   const path = value.startsWith('/') ? value : `/${value}`;
   if (path.startsWith('//') || path.includes('\\') || /^\/[a-z][a-z0-9+.-]*:/i.test(path)) return fallback;
   return path;
@@ -127,6 +185,8 @@ export const userView = z.object({
   lakes: z.array(z.object({ name: z.string(), location: z.object({ lat: z.number(), lng: z.number() }) })),
   stripe: z.object({ id: z.string().nullable(), subscriptionId: z.string().nullable() }),
   token: z.string().optional(),
+  /** A new address waiting for its confirmation link to be opened. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type UserView = z.infer<typeof userView>;
 

@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { latitude, longitude } from './geo';
+import { DATE_OUT_OF_RANGE, inSupportedYears, isRealDay } from './time';
 import { computeSolunarDay } from './solunar/engine';
 import { formatClock } from './solunar/format';
 import { localDateOf } from './time';
 import { dayScore } from './solunar/rating';
 import type { SolunarDay } from './solunar/types';
 
-const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
-const instant = z.union([z.iso.datetime({ offset: true }), calendarDay, z.number()], {
-  error: 'The time must be an ISO date and time, a YYYY-MM-DD day or a timestamp in milliseconds.',
-});
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
+  .refine(isRealDay, 'That date does not exist.');
+const instant = z
+  .union([z.iso.datetime({ offset: true }), calendarDay, z.number()], {
+    error: 'The time must be an ISO date and time, a YYYY-MM-DD day or a timestamp in milliseconds.',
+  })
+  .refine((value) => inSupportedYears(new Date(value)), DATE_OUT_OF_RANGE);
 
 /** Seed payloads carry the point either flat ({lat, lng}) or as {location: {lat, lng}}. */
 export const placedInput = z.preprocess(

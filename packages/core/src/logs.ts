@@ -4,6 +4,9 @@ import { latitude, longitude } from './geo';
 export const LOG_TYPES = ['Bite', 'Catch', 'Cluster', 'Follow', 'Hunch', 'Lost', 'Outing', 'Draft'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 /** What the create screen offers, in its order; Outing and Draft are made by other paths. */
+/** An Outing log stays one and no other log becomes one (the allowance counts every type but Outing). */
+export const OUTING_TYPE_FIXED = 'An outing stays an outing: a log cannot be changed to or from the Outing type.';
+
 export const CREATION_TYPES = ['Catch', 'Cluster', 'Follow', 'Lost', 'Bite', 'Hunch'] as const;
 export const PRIVACY_LEVELS = ['public', 'protected', 'private'] as const;
 export type Privacy = (typeof PRIVACY_LEVELS)[number];

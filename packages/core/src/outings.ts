@@ -4,6 +4,16 @@ import { logLunar, logView, logWeather } from './logs';
 
 export const OUTING_LOCATION_REQUIRED = 'A location is required to create an Outing';
 
+/**
+ * An outing is a trip on the water, not a season: its timeline costs work per day it spans, so
+ * both its start and its length are bounded (an outing in progress counts up to now).
+ */
+export const OUTING_EARLIEST_START = new Date('1970-01-01T00:00:00Z');
+export const OUTING_MAX_SPAN_DAYS = 3;
+export const OUTING_MAX_SPAN_MS = OUTING_MAX_SPAN_DAYS * 24 * 3600_000;
+export const OUTING_TOO_EARLY = 'An outing cannot start before 1970.';
+export const OUTING_TOO_LONG = `An outing can last at most ${OUTING_MAX_SPAN_DAYS} days. Give it an end within ${OUTING_MAX_SPAN_DAYS} days of its start.`;
+
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:mm.');
 

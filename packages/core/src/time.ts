@@ -98,3 +98,19 @@ export const OUTING_FUTURE_GRACE_MS = 60_000;
 export function isInFuture(instant: Date, now: Date, graceMs = FUTURE_GRACE_MS): boolean {
   return instant.getTime() > now.getTime() + graceMs;
 }
+
+/** The years the solunar tables and the forecasts are computed for; outside them a date is refused. */
+export const EARLIEST_YEAR = 1900;
+export const LATEST_YEAR = 2100;
+export const DATE_OUT_OF_RANGE = `Dates must fall between ${EARLIEST_YEAR} and ${LATEST_YEAR}.`;
+
+export function inSupportedYears(instant: Date): boolean {
+  const year = instant.getUTCFullYear();
+  return !Number.isNaN(year) && year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+}
+
+/** Whether 'YYYY-MM-DD' names a day that exists (not February 30th). */
+export function isRealDay(day: string): boolean {
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+}

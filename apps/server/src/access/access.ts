@@ -1,11 +1,12 @@
+import { friendMaySee, type FriendAccess } from '@tightlines/core/circle';
 import { canViewLog, type Privacy } from '@tightlines/core/logs';
 import { forbidden, notFound } from '../lib/errors';
 import type { Principal } from './principal';
 
 /** The facts access decisions need from the modules that own them, wired in app.ts. */
 export type AccessPorts = {
-  /** Whether `memberId` is in `ownerId`'s Inner Circle. */
-  inCircle(ownerId: string, memberId: string): Promise<boolean>;
+  /** What `ownerId`'s Inner Circle lets `memberId` see; null when the member is not in it. */
+  friendAccess(ownerId: string, memberId: string): Promise<FriendAccess | null>;
 };
 
 /** How a caller stands towards an angler's things. */
@@ -29,17 +30,21 @@ export class AccessService {
 
   async standing(viewer: Principal | null, ownerId: string): Promise<Standing> {
     const isOwner = viewer !== null && viewer.userId === ownerId;
-    const inOwnersCircle = !isOwner && viewer !== null && (await this.ports.inCircle(ownerId, viewer.userId));
+    const inOwnersCircle = !isOwner && viewer !== null && (await this.ports.friendAccess(ownerId, viewer.userId)) !== null;
     return { isOwner, inOwnersCircle };
   }
 
-  /** Whether the viewer (null: a visitor) may read a log of this privacy and owner (core canViewLog). */
-  async canViewLog(viewer: Principal | null, log: { userId: string; privacy: string }): Promise<boolean> {
+  /**
+   * Whether the viewer (null: a visitor) may read a log of this privacy and owner (core canViewLog);
+   * a protected log reaches a friend only through what the owner's circle shares with them.
+   */
+  async canViewLog(viewer: Principal | null, log: { userId: string; privacy: string; lakeName: string | null; tags: string[] }): Promise<boolean> {
     const privacy = log.privacy as Privacy;
+    const isOwner = viewer?.userId === log.userId;
     // Only a protected log depends on the owner's circle; the others need no lookup.
-    const standing =
-      privacy === 'protected' ? await this.standing(viewer, log.userId) : { isOwner: viewer?.userId === log.userId, inOwnersCircle: false };
-    return canViewLog(privacy, standing);
+    if (privacy !== 'protected' || isOwner || viewer === null) return canViewLog(privacy, { isOwner, inOwnersCircle: false });
+    const access = await this.ports.friendAccess(log.userId, viewer.userId);
+    return access !== null && friendMaySee({ privacy, lakeName: log.lakeName, tags: log.tags }, access);
   }
 
   /** Premium was decided once for the request by the auth plugin, through the one rule. */

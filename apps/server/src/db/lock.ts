@@ -20,10 +20,12 @@ function isRunning(pid: number): boolean {
 export function acquireDirectoryLock(dir: string): () => void {
   const file = path.join(dir, '..', 'tightlines.lock');
   for (let attempt = 0; attempt < 2; attempt += 1) {
+    // The pid is written to a file of our own first and then linked into place, which fails if the
+    // lock exists: nobody can ever read a lock file that exists but does not name its owner yet.
+    const mine = `${file}.${process.pid}`;
+    fs.writeFileSync(mine, String(process.pid));
     try {
-      const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
+      fs.linkSync(mine, file);
       return () => fs.rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -35,6 +37,8 @@ export function acquireDirectoryLock(dir: string): () => void {
         );
       }
       fs.rmSync(file, { force: true });
+    } finally {
+      fs.rmSync(mine, { force: true });
     }
   }
   throw new DatabaseLockedError(`Could not take the database lock ${file}.`);

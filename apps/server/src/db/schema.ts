@@ -29,6 +29,9 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     isDemo: boolean('is_demo').notNull().default(false),
     newsletter: boolean('newsletter').notNull().default(false),
+    /** Wrong passwords in a row: each one past a few makes the next sign-in wait a little longer. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,6 +50,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** What the member sees in their list of sessions to tell one device from another. */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +80,28 @@ export const passwordResets = pgTable(
     uniqueIndex('password_resets_code_key').on(t.codeHash),
     uniqueIndex('password_resets_token_key').on(t.resetTokenHash),
   ],
+);
+
+// Here rather than in accounts-schema.ts: it points at users, and that file may not import this one back.
+/**
+ * A new e-mail address waiting for its owner to open the link mailed to it; only then does it
+ * replace the account's address. The link's token is kept hashed, and a newer request replaces
+ * an older one.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_changes_token_key').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
 );
 
 export const subscriptions = pgTable(
@@ -229,7 +256,11 @@ export const lakes = pgTable(
   (t) => [index('lakes_lat_lng_idx').on(t.lat, t.lng), index('lakes_name_idx').on(sql`lower(${t.name})`)],
 );
 
-/** The people an angler has let into their Inner Circle: they may read the angler's protected logs. */
+/**
+ * The people an angler has let into their Inner Circle: they may read the angler's public and
+ * protected logs, narrowed per member by lake and tag (core/circle.ts). Names are kept in lower
+ * case: the lakes turned off (lakes default to allowed) and the tags turned on (tags default to hidden).
+ */
 export const circleMembers = pgTable(
   'circle_members',
   {
@@ -239,6 +270,10 @@ export const circleMembers = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    hiddenLakes: text('hidden_lakes').array().notNull().default(sql`'{}'::text[]`),
+    allowedTags: text('allowed_tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The owner typed the member's address to add them, so the owner may see it. */
+    addedByEmail: boolean('added_by_email').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.memberId] }), index('circle_members_member_idx').on(t.memberId)],
@@ -260,3 +295,4 @@ export const outings = pgTable(
   (t) => [index('outings_user_active_idx').on(t.userId).where(sql`${t.endedAt} is null`)],
 );
 export * from './billing-schema';
+export * from './accounts-schema';

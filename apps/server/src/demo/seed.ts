@@ -2,6 +2,7 @@ import { DEMO_ACCOUNT } from '@tightlines/core/demo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { DbContext } from '../db/context';
+import { isUniqueViolation } from '../lib/db-errors';
 import { hashPassword } from '../lib/secrets';
 import { AccountsRepo } from '../modules/accounts/repo';
 import { toBulkRow } from '../modules/logs/bulk';
@@ -24,15 +25,27 @@ export const DEMO_SEED = 20_260_501;
 export async function seedDemoData(db: Db, log: FastifyBaseLogger, options: { now?: Date } = {}): Promise<void> {
   const ctx = new DbContext(db);
   const accounts = new AccountsRepo(ctx);
-  let demo = await accounts.findByEmail(DEMO_ACCOUNT.email);
+  // Found by its flag, not its address: whatever happened to the row, a start never fails on it.
+  let demo = await accounts.findDemo();
   if (!demo) {
-    demo = await accounts.create({
-      email: DEMO_ACCOUNT.email,
-      username: DEMO_ACCOUNT.username,
-      passwordHash: await hashPassword(DEMO_ACCOUNT.password),
-      isDemo: true,
-    });
-    log.info(`demo account created: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+    if ((await accounts.findByEmail(DEMO_ACCOUNT.email)) || (await accounts.findByUsername(DEMO_ACCOUNT.username))) {
+      log.warn('demo account not created: a member already uses its e-mail or username');
+      return;
+    }
+    try {
+      demo = await accounts.create({
+        email: DEMO_ACCOUNT.email,
+        username: DEMO_ACCOUNT.username,
+        passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+        isDemo: true,
+      });
+    } catch (error) {
+      // Another process seeding the same database won the race; its row is the demo account.
+      if (!isUniqueViolation(error)) throw error;
+      demo = await accounts.findDemo();
+      if (!demo) return;
+    }
+    log.info(`demo account created: ${DEMO_ACCOUNT.email} (password in README.md)`);
   }
   const userId = demo.id;
   const now = options.now ?? new Date();

@@ -9,11 +9,17 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+/**
+ * The credentials of a request. Two forms: `Bearer <token>`, and the seed's, which carries the
+ * stored token plus the active e-mail: `<token> <email>` (a comma, colon or semicolon may stand
+ * for the space, and `Bearer ` may lead).
+ */
+export function credentials(request: FastifyRequest): { token: string; email: string | null } | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
+  const match = /^(?:Bearer\s+)?([A-Za-z0-9_-]+)(?:\s*[\s,:;]\s*([^\s,:;]+@[^\s,:;]+))?\s*$/i.exec(header.trim());
+  if (!match?.[1]) return null;
+  return { token: match[1], email: match[2] ?? null };
 }
 
 /**
@@ -24,8 +30,18 @@ export function registerAuth(app: FastifyInstance, resolve: (token: string) => P
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = bearerToken(request);
-    if (token) request.principal = await resolve(token);
+    const given = credentials(request);
+    if (!given) return;
+    const principal = await resolve(given.token);
+    // A token sent with someone else's address is not that someone's session: refuse it outright.
+    if (principal && given.email !== null && given.email.toLowerCase() !== principal.email.toLowerCase()) {
+      throw unauthorized('This sign-in does not belong to that e-mail address. Please log in again.');
+    }
+    request.principal = principal;
+  });
+  // An answer for a signed-in member is theirs alone: no browser or proxy cache may keep it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.principal || request.headers.authorization) reply.header('cache-control', 'no-store');
   });
 }
 

@@ -15,12 +15,26 @@ function validationError(error: FastifyError): HttpError {
   return badRequest(message, field ? { [field]: { type: message } } : undefined);
 }
 
+/**
+ * PostgreSQL's data exceptions (class 22: a value out of range, an impossible date, bytes it cannot
+ * store) come from the caller's input that slipped past its contract: a 400, not a 500.
+ */
+function dataException(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    if (!(e as { cause?: unknown }).cause) break;
+  }
+  return false;
+}
+
 /** One shape for every error answer (core ErrorBody); 5xx details are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known =
       error instanceof HttpError ? error : hasZodFastifySchemaValidationErrors(error) ? validationError(error) : null;
     if (known) return reply.code(known.status).send(known.body());
+    if (dataException(error)) return reply.code(400).send({ error: 'A value in the request cannot be stored: it is out of range or not a real date.' });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -35,10 +35,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** 256 random bits, URL-safe: bearer tokens and reset tokens. */
 export const newToken = () => crypto.randomBytes(32).toString('base64url');
 
-/** Codes typed by hand from an e-mail: 8 characters without look-alikes (0/O, 1/I/L), ~40 bits. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** 13 characters of 31: 64 bits, past guessing even across every account's live codes at once. */
+export const CODE_LENGTH = 13;
+
+/** Codes typed by hand from an e-mail: characters without look-alikes (0/O, 1/I/L). */
 export function newCode(): string {
-  const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-  return Array.from({ length: 8 }, () => alphabet[crypto.randomInt(alphabet.length)]).join('');
+  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]).join('');
 }
+
+/** A typed code as it was mailed: case, spaces and dashes the reader added do not matter. */
+export const normalizeCode = (code: string) => code.replace(/[\s-]+/g, '').toUpperCase();
+
+/** A keyed hash: a copy of the table alone is not enough to test guesses against it offline. */
+export const hmac = (key: string, value: string) => crypto.createHmac('sha256', key).update(value).digest('hex');
 
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');

@@ -81,7 +81,7 @@ const memberRoutes: RouteObject[] = [
   notYet('/free-for-all', 'Our Gift to You'),
   page('/account', () => import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })), 'My Account'),
   page('/dash-data', () => import('../features/fishing-data/fishing-data-page').then((m) => ({ Component: m.FishingDataPage })), 'Fishing Data'),
-  notYet('/inner-circle', 'Inner Circle'),
+  page('/inner-circle', () => import('../features/circle/inner-circle-page').then((m) => ({ Component: m.InnerCirclePage })), 'Inner Circle'),
   page('/create-log', logs.create, 'Create Log'),
   page('/log/edit/:id', logs.edit, 'Edit Log'),
   page('/create-outing', () => import('../features/outings/create-outing-page').then((m) => ({ Component: m.CreateOutingPage })), 'Create an Outing'),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  changePasswordInput,
+  confirmEmailInput,
   existsEmailInput,
   existsUsernameInput,
   forgotPasswordInput,
@@ -8,6 +10,7 @@ import {
   publicUserView,
   registerInput,
   resetPasswordInput,
+  sessionView,
   updateEmailInput,
   updateUserInput,
   userView,
@@ -21,8 +24,7 @@ export const register = contract({
   method: 'POST',
   path: '/api/user/register',
   access: 'public',
-  status: 201,
-  summary: 'Creates an account and signs it in: the user with its token.',
+  summary: 'Creates an account and signs it in: the user with its token, as login answers. An empty or partial form answers "All fields are required" before anything else.',
   body: jsonBody(registerInput),
   response: userView,
 });
@@ -109,9 +111,53 @@ export const updateEmail = contract({
   method: 'POST',
   path: '/api/user/update-email',
   access: 'member',
-  summary: 'Changes the e-mail address.',
+  summary:
+    'Asks to change the e-mail address (`email` and the current `password`): the old address is told, and the new one takes effect when the link mailed to it is opened (`pendingEmail` until then).',
   body: jsonBody(updateEmailInput),
   response: userView,
+});
+
+export const confirmEmail = contract({
+  method: 'POST',
+  path: '/api/user/confirm-email',
+  access: 'public',
+  summary: 'Opens the link mailed to a new address (`token` from it), once: the address becomes the account’s.',
+  body: jsonBody(confirmEmailInput),
+  response: z.object({ success: z.literal(true), email: z.string() }),
+});
+
+export const changePassword = contract({
+  method: 'POST',
+  path: '/api/user/change-password',
+  access: 'member',
+  summary: 'Sets a new password with the current one; every other session ends, this one stays.',
+  body: jsonBody(changePasswordInput),
+  response: success,
+});
+
+export const sessions = contract({
+  method: 'GET',
+  path: '/api/user/sessions',
+  access: 'member',
+  summary: 'The member’s signed-in sessions, most recently used first; `current` is this one.',
+  response: z.array(sessionView),
+});
+
+export const endSession = contract({
+  method: 'DELETE',
+  path: '/api/user/sessions/:id',
+  access: 'member',
+  summary: 'Ends one of the member’s sessions.',
+  params: idParam('That session does not exist or has already ended.'),
+  response: success,
+});
+
+export const logoutEverywhere = contract({
+  method: 'POST',
+  path: '/api/user/logout-everywhere',
+  access: 'member',
+  summary: 'Ends every session of the member, this one included.',
+  response: z.object({ success: z.literal(true), ended: z.number().int() }),
 });
 
 export const setProfileImage = contract({
@@ -148,7 +194,7 @@ export const passwordToken = contract({
   method: 'POST',
   path: '/api/user/password-token',
   access: 'public',
-  summary: 'Exchanges the mailed code, once, for a reset token.',
+  summary: 'Exchanges the mailed code, once, for a reset token; with `email` only a code mailed to that address is taken. Only the newest code of an account works.',
   body: jsonBody(passwordTokenInput),
   response: z.object({ token: z.string() }),
 });
@@ -157,8 +203,8 @@ export const resetPassword = contract({
   method: 'POST',
   path: '/api/user/reset-password/:token',
   access: 'public',
-  summary: 'Sets a new password with the reset token, once; every session ends.',
-  params: z.object({ token: z.string() }),
+  summary: 'Sets a new password with the reset token, once; every session ends and the user is signed in with a new one (the user with its token, as login answers).',
+  params: z.object({ token: z.string().max(100) }),
   body: jsonBody(resetPasswordInput),
-  response: success,
+  response: userView.extend({ success: z.literal(true) }),
 });

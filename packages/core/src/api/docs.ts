@@ -41,6 +41,7 @@ const AREA_TITLES: Record<keyof typeof API_AREAS, string> = {
   transfer: 'Export, import and drafts from photos',
   analysis: 'Analysis (data page) and Your Stats',
   outings: 'Outings',
+  circle: 'Inner Circle',
   billing: 'Billing: plans, cards, subscriptions and payments',
   events: 'Events (seed 002)',
 };

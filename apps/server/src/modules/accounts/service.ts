@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  CURRENT_PASSWORD_WRONG,
+  DEMO_ACCOUNT_LOCKED,
   emailRule,
   isPremium,
   hasActiveSubscription,
@@ -9,19 +11,33 @@ import {
   type RegisterInput,
   type UserView,
   type PublicUserView,
+  type SessionView,
 } from '@tightlines/core/accounts';
 import { messages } from '@tightlines/core/messages';
 import type { Principal } from '../../access/principal';
 import type { Config } from '../../config';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { prepareImage } from '../../lib/images';
-import { hashPassword, newCode, newToken, sha256, verifyPassword } from '../../lib/secrets';
+import { hashPassword, hmac, newCode, newToken, normalizeCode, sha256, verifyPassword } from '../../lib/secrets';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { FileStorage } from '../../providers/storage/storage';
 import type { AccountsRepo, UserRow } from './repo';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+export const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A session's last-seen time is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+/** Wrong passwords in a row an account takes before each next attempt has to wait. */
+export const FREE_FAILED_LOGINS = 5;
+/** The longest wait: short enough that an attacker keeping an account busy costs its owner little. */
+export const MAX_LOGIN_DELAY_MS = 30_000;
+
+/** How long after the last wrong password the next attempt on the account must wait. */
+export function loginDelayMs(failedLogins: number): number {
+  if (failedLogins < FREE_FAILED_LOGINS) return 0;
+  return Math.min(1000 * 2 ** (failedLogins - FREE_FAILED_LOGINS), MAX_LOGIN_DELAY_MS);
+}
 
 
 type Deps = {
@@ -45,13 +61,14 @@ let decoyHash: Promise<string> | undefined;
 export class AccountsService {
   private readonly repo: AccountsRepo;
   private readonly now: () => Date;
+  private resetKey: Promise<string> | undefined;
 
   constructor(private readonly deps: Deps) {
     this.repo = deps.repo;
     this.now = deps.now ?? (() => new Date());
   }
 
-  async register(input: RegisterInput): Promise<UserView> {
+  async register(input: RegisterInput, userAgent: string | null = null): Promise<UserView> {
     const email = emailRule.safeParse(input.email);
     if (!email.success) throw badRequest(messages.emailInvalid, { email: { type: messages.emailInvalid } });
     const username = usernameRule.safeParse(input.username);
@@ -82,7 +99,7 @@ export class AccountsService {
       await this.assertAvailable(email.data, username.data);
       throw error;
     }
-    return this.startSession(user);
+    return this.startSession(user, userAgent);
   }
 
   private async assertAvailable(email: string, username: string): Promise<void> {
@@ -94,30 +111,89 @@ export class AccountsService {
     }
   }
 
-  async login(input: LoginInput): Promise<UserView> {
+  /**
+   * Failures are counted per account, not attempts: someone typing another's address cannot lock
+   * the owner out. Past a few wrong passwords in a row each next try waits a little longer (at
+   * most half a minute), which makes guessing slow and costs the owner seconds.
+   */
+  async login(input: LoginInput, userAgent: string | null = null): Promise<UserView> {
     const user = await this.repo.findByEmail(input.email.trim());
+    if (user?.lastFailedLoginAt) {
+      const waitMs = user.lastFailedLoginAt.getTime() + loginDelayMs(user.failedLogins) - this.now().getTime();
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new HttpError(429, `Too many wrong passwords for this account. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`);
+      }
+    }
     decoyHash ??= hashPassword(randomUUID());
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
     if (!user || !ok) {
+      if (user) await this.repo.recordFailedLogin(user.id, this.now());
       throw new HttpError(401, messages.loginFailed, { login: { type: messages.loginFailed } });
     }
-    return this.startSession(user);
+    if (user.failedLogins > 0) await this.repo.clearFailedLogins(user.id);
+    return this.startSession(user, userAgent);
   }
 
-  private async startSession(user: UserRow): Promise<UserView> {
+  private async startSession(user: UserRow, userAgent: string | null): Promise<UserView> {
     const token = newToken();
-    await this.repo.createSession(user.id, sha256(token));
+    await this.repo.createSession(user.id, sha256(token), userAgent?.slice(0, 300) ?? null, this.now());
     return { ...(await this.view(user)), token };
   }
 
-  /** The caller behind a token, with premium decided once by the one rule; null when unknown. */
+  /**
+   * The caller behind a token, with premium decided once by the one rule; null when unknown or
+   * expired (unused for the idle time, or older than the longest a session lives).
+   */
   async authenticate(token: string): Promise<Principal | null> {
     if (!token) return null;
     const found = await this.repo.findSessionUser(sha256(token));
     if (!found) return null;
-    const { user, sessionId } = found;
+    const { user, sessionId, createdAt, lastSeenAt } = found;
+    const now = this.now().getTime();
+    const { idleMs, maxMs } = this.deps.config.session;
+    if (now - lastSeenAt.getTime() > idleMs || now - createdAt.getTime() > maxMs) {
+      await this.repo.deleteSession(sessionId);
+      return null;
+    }
+    if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.repo.touchSession(sessionId, this.now());
     const { premium } = await this.premiumOf(user.id);
     return { userId: user.id, username: user.username, email: user.email, sessionId, premium, demo: user.isDemo };
+  }
+
+  async sessions(principal: Principal): Promise<SessionView[]> {
+    const rows = await this.repo.sessionsOf(principal.userId);
+    return rows.map((r) => ({
+      _id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+      userAgent: r.userAgent,
+      current: r.id === principal.sessionId,
+    }));
+  }
+
+  async endSession(principal: Principal, sessionId: string): Promise<void> {
+    if (!(await this.repo.deleteSessionOf(principal.userId, sessionId))) throw notFound('That session does not exist or has already ended.');
+  }
+
+  /** Every session of the member ends, this one included. */
+  logoutEverywhere(principal: Principal): Promise<number> {
+    return this.repo.deleteSessionsOf(principal.userId, null);
+  }
+
+  private async checkPassword(user: UserRow, password: string, field: string): Promise<void> {
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      throw badRequest(CURRENT_PASSWORD_WRONG, { [field]: { type: CURRENT_PASSWORD_WRONG } });
+    }
+  }
+
+  /** A new password with the current one; every other session ends, this one stays. */
+  async changePassword(principal: Principal, input: { currentPassword: string; password: string }): Promise<void> {
+    if (principal.demo) throw forbidden(DEMO_ACCOUNT_LOCKED);
+    const user = await this.row(principal.userId);
+    await this.checkPassword(user, input.currentPassword, 'currentPassword');
+    await this.repo.update(user.id, { passwordHash: await hashPassword(input.password) });
+    await this.repo.deleteSessionsOf(user.id, principal.sessionId);
   }
 
   logout(principal: Principal): Promise<void> {
@@ -154,10 +230,11 @@ export class AccountsService {
   }
 
   private async view(user: UserRow): Promise<UserView> {
-    const [subs, forecastSearches, customerId] = await Promise.all([
+    const [subs, forecastSearches, customerId, pendingEmail] = await Promise.all([
       this.repo.subscriptionsOf(user.id),
       this.deps.forecastSearches(user.id),
       this.deps.customerId?.(user.id) ?? null,
+      this.repo.pendingEmailOf(user.id, this.now()),
     ]);
     const now = this.now();
     const active = subs.find((s) => hasActiveSubscription([s], now));
@@ -173,6 +250,7 @@ export class AccountsService {
       forecastSearches,
       lakes: await this.deps.loggedLakes(user.id),
       stripe: { id: customerId, subscriptionId: active?.providerId ?? null },
+      pendingEmail,
     };
   }
 
@@ -191,6 +269,7 @@ export class AccountsService {
 
   async update(principal: Principal, input: { username?: string | undefined; newsletter?: boolean | undefined }): Promise<UserView> {
     const user = await this.row(principal.userId);
+    if (principal.demo && input.username !== undefined && input.username !== user.username) throw forbidden(DEMO_ACCOUNT_LOCKED);
     if (input.username !== undefined && (await this.repo.usernameTakenByOther(input.username, user.id))) {
       throw conflict(messages.usernameTaken, { username: { type: messages.usernameTaken } });
     }
@@ -201,18 +280,57 @@ export class AccountsService {
     return this.view(updated ?? user);
   }
 
-  async updateEmail(principal: Principal, email: string): Promise<UserView> {
+  /**
+   * Asks for a new address: the current password proves the owner is asking, the old address is
+   * told, and the new one takes effect only when the link mailed to it is opened (confirmEmail).
+   */
+  async updateEmail(principal: Principal, input: { email: string; password: string }): Promise<UserView> {
+    if (principal.demo) throw forbidden(DEMO_ACCOUNT_LOCKED);
     const user = await this.row(principal.userId);
+    await this.checkPassword(user, input.password, 'password');
+    const email = input.email;
+    if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest('That is already your e-mail address.', { email: { type: 'That is already your e-mail address.' } });
     if (await this.repo.emailTakenByOther(email, user.id)) {
       throw conflict(messages.emailTaken, { email: { type: messages.emailTaken } });
     }
+    const token = newToken();
+    await this.repo.createEmailChange(user.id, email, sha256(token), new Date(this.now().getTime() + EMAIL_CHANGE_LIFETIME_MS));
+    const link = `${this.deps.config.publicUrl}/confirm-email/?${new URLSearchParams({ token }).toString()}`;
+    this.mail(email, 'Confirm your new Tightlines e-mail address', [
+      `Hello ${user.username},`,
+      '',
+      `To make this your Tightlines e-mail address, open this link within 24 hours: ${link}`,
+      '',
+      'If you did not ask for this, ignore this e-mail; nothing changes.',
+    ]);
+    this.mail(user.email, 'Your Tightlines e-mail address is being changed', [
+      `Hello ${user.username},`,
+      '',
+      `Someone signed in to your account asked to change its e-mail address to ${email}.`,
+      'It changes only when the link sent to that address is opened.',
+      '',
+      'If this was not you, change your password now and log out everywhere from My Account.',
+    ]);
+    return this.view(user);
+  }
+
+  async confirmEmail(token: string): Promise<{ success: true; email: string }> {
+    let change;
     try {
-      const updated = await this.repo.update(user.id, { email });
-      return this.view(updated ?? user);
+      change = await this.repo.confirmEmailChange(sha256(token), this.now());
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(messages.emailTaken, { email: { type: messages.emailTaken } });
       throw error;
     }
+    if (!change) throw badRequest('This confirmation link is not valid or has expired. Please change your e-mail again.');
+    return { success: true, email: change.newEmail };
+  }
+
+  /** Not awaited: a slow mail server must not hold the request. A failed delivery is logged. */
+  private mail(to: string, subject: string, lines: string[]): void {
+    void this.deps.mailer
+      .send({ to, subject, text: lines.join('\n') })
+      .catch((error: unknown) => this.deps.log.error({ err: error, subject }, 'mail failed'));
   }
 
   async setProfileImage(principal: Principal, upload: Buffer): Promise<{ image: string; user: UserView }> {
@@ -228,10 +346,12 @@ export class AccountsService {
   /** Answers the same whether or not the address exists, so it cannot be used to find accounts. */
   async forgotPassword(email: string, refer: string | undefined): Promise<void> {
     const user = await this.repo.findByEmail(email.trim());
-    if (!user) return;
+    // The demo account's password is published; a reset would take it from everyone else.
+    if (!user || user.isDemo) return;
     const code = newCode();
-    await this.repo.createPasswordReset(user.id, sha256(code), new Date(this.now().getTime() + RESET_LIFETIME_MS));
-    const query = new URLSearchParams({ code, ...(refer ? { refer } : {}) });
+    const now = this.now();
+    await this.repo.createPasswordReset(user.id, await this.codeHash(code), now, new Date(now.getTime() + RESET_LIFETIME_MS));
+    const query = new URLSearchParams({ code, email: user.email, ...(refer ? { refer } : {}) });
     const link = `${this.deps.config.publicUrl}/confirm-reset-password/?${query.toString()}`;
     // Not awaited: the answer must not take longer for a known address than for an unknown one,
     // and a slow mail server must not hold the request. A failed delivery is logged.
@@ -253,15 +373,28 @@ export class AccountsService {
       .catch((error: unknown) => this.deps.log.error({ err: error, to: user.email }, 'password reset mail failed'));
   }
 
-  async exchangeResetCode(code: string): Promise<string> {
+  private async codeHash(code: string): Promise<string> {
+    this.resetKey ??= this.repo.secret('reset-code-key', () => randomBytes(32).toString('base64url'));
+    return hmac(await this.resetKey, normalizeCode(code));
+  }
+
+  /** With `email` (the mailed link carries it) only a code sent to that address is taken. */
+  async exchangeResetCode(code: string, email?: string): Promise<string> {
+    const invalid = badRequest('That code is not valid or has expired. Please request a new one.');
+    const user = email ? await this.repo.findByEmail(email) : undefined;
+    if (email && !user) throw invalid;
     const token = newToken();
-    const ok = await this.repo.exchangeResetCode(sha256(code.trim().toUpperCase()), sha256(token), this.now());
-    if (!ok) throw badRequest('That code is not valid or has expired. Please request a new one.');
+    const ok = await this.repo.exchangeResetCode(await this.codeHash(code), sha256(token), this.now(), user?.id);
+    if (!ok) throw invalid;
     return token;
   }
 
-  async resetPassword(token: string, password: string): Promise<void> {
+  /** Every session ends with the old password; the one who reset it is signed in with a fresh one. */
+  async resetPassword(token: string, password: string, userAgent: string | null = null): Promise<UserView> {
     const userId = await this.repo.completePasswordReset(sha256(token), await hashPassword(password), this.now());
     if (!userId) throw badRequest('This reset link is not valid or has already been used. Please start again.');
+    const user = await this.row(userId);
+    if (user.failedLogins > 0) await this.repo.clearFailedLogins(user.id);
+    return this.startSession(user, userAgent);
   }
 }

@@ -192,7 +192,9 @@ export class ForecastService {
 
   async calendar(location: { name?: string | undefined; lat: number; lng: number }, alertType: 'Lunar Event' | 'Hourly Event'): Promise<string> {
     const timeZone = timeZoneAt(location.lat, location.lng);
-    const place = location.name || `${location.lat.toFixed(3)}, ${location.lng.toFixed(3)}`;
+    // A line break in the name would start a property of the caller's choosing in the file.
+    const name = location.name?.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+    const place = name || `${location.lat.toFixed(3)}, ${location.lng.toFixed(3)}`;
     const calendar = ical({ name: `Tightlines ${alertType === 'Lunar Event' ? 'solunar' : 'hourly weather'}: ${place}`, prodId: { company: 'Tightlines', product: 'Forecast', language: 'EN' } });
     const today = localDateOf(this.now(), timeZone);
     const stamp = this.now();

@@ -52,8 +52,13 @@ export class LakesService {
     }
   }
 
-  /** The lake whose outline holds the point, else the nearest named lake close by, else none. */
-  match({ point, lakes }: LakesNear): NearbyLake | null {
+  /**
+   * The lake whose outline holds the point, else the nearest named lake close by, else none. With
+   * `forUserId`, names other anglers typed are left out: a log is named automatically only from map
+   * data or its own angler's names, so nobody can plant a name into someone else's logs.
+   */
+  match({ point, lakes: all }: LakesNear, forUserId?: string): NearbyLake | null {
+    const lakes = forUserId === undefined ? all : all.filter((l) => l.source !== 'log' || l.createdBy === forUserId);
     const holding = lakes.find((l) => l.outline && pointInOutline(point, l.outline));
     const nearest = lakes
       .map((l) => ({ l, km: distanceKm(point, { lat: l.lat, lng: l.lng }) }))
@@ -72,10 +77,12 @@ export class LakesService {
   }
 
   /**
-   * Anglers name the waters: a lake name first logged at a point becomes a lake others can find
-   * there. Joins the caller's transaction.
+   * Anglers name the waters: a lake name first logged at a point in a public log becomes a lake
+   * others can find there. A private or protected log's spot is nobody else's business, so it is
+   * never shared. Joins the caller's transaction.
    */
-  async remember(principal: Principal, near: LakesNear, name: string, state: string | null): Promise<void> {
+  async remember(principal: Principal, near: LakesNear, name: string, state: string | null, privacy: string): Promise<void> {
+    if (privacy !== 'public') return;
     if (near.lakes.some((l) => l.name.toLowerCase() === name.toLowerCase())) return;
     await this.deps.repo.add([{ name, lat: near.point.lat, lng: near.point.lng, state, source: 'log', createdBy: principal.userId }]);
   }

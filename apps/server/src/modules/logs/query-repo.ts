@@ -2,9 +2,10 @@ import type { MapMarker } from '@tightlines/core/api/analysis';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
 import type { ChartRow } from '@tightlines/core/charts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { friendMaySee } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
-import { logs } from '../../db/schema';
+import { logs, users } from '../../db/schema';
 import type { LogRow } from './rows';
 
 const localTime = sql`(${logs.occurredAt} at time zone ${logs.timeZone})`;
@@ -17,12 +18,15 @@ function between(column: SQL, label: string): SQL | undefined {
   return sql`${column} between ${b.min} and ${b.max}`;
 }
 
-/** Whose logs: the filters read only the member's own. */
-export type Scope = { userId: string; username: string };
+/**
+ * Whose logs: the member's own (every privacy), or, with `circleOf`, the logs of the anglers whose
+ * Inner Circle the member is in, each narrowed by what its owner allows the member.
+ */
+export type Scope = { userId: string; username: string; circleOf?: false } | { circleOf: true; memberId: string };
 
-/** One SQL condition per filter, all combined with AND; every one is scoped to the member's own logs. */
-function filterConditions({ userId, username }: Scope, filters: readonly Filter[]): SQL {
-  const conditions: SQL[] = [eq(logs.userId, userId)];
+/** One SQL condition per filter, all combined with AND, under the scope's own condition. */
+function filterConditions(scope: Scope, filters: readonly Filter[]): SQL {
+  const conditions: SQL[] = [scope.circleOf ? friendMaySee(scope.memberId) : eq(logs.userId, scope.userId)];
   for (const { type, value } of filters) {
     const c = (() => {
       switch (type) {
@@ -33,7 +37,8 @@ function filterConditions({ userId, username }: Scope, filters: readonly Filter[
         case 'year':
           return sql`extract(year from ${localTime}) = ${Number(value)}`;
         case 'username':
-          return value.toLowerCase() === username.toLowerCase() ? sql`true` : sql`false`;
+          if (scope.circleOf) return sql`${logs.userId} in (select ${users.id} from ${users} where lower(${users.username}) = lower(${value}))`;
+          return value.toLowerCase() === scope.username.toLowerCase() ? sql`true` : sql`false`;
         case 'tag':
           return sql`exists (select 1 from unnest(${logs.tags}) as t where lower(t) = lower(${value}))`;
         case 'type':
@@ -77,6 +82,35 @@ export class LogsQueryRepo {
       this.db.select({ n: count() }).from(logs).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
+  }
+
+  /** A page of the Inner Circle feed: rows of several anglers, each with its owner's username. */
+  async circlePage(memberId: string, filters: readonly Filter[], limit: number, offset: number) {
+    const where = filterConditions({ circleOf: true, memberId }, filters);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ log: logs, username: users.username })
+        .from(logs)
+        .innerJoin(users, eq(users.id, logs.userId))
+        .where(where)
+        .orderBy(desc(logs.occurredAt), desc(logs.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(logs).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** Map markers of the Inner Circle feed, each with its owner's username. */
+  circleMarkers(memberId: string, filters: readonly Filter[]): Promise<Array<MapMarker & { username: string }>> {
+    const where = filterConditions({ circleOf: true, memberId }, filters);
+    return queryRows(
+      this.db,
+      sql`select ${logs.id} as "_id", ${logs.lat} as lat, ${logs.lng} as lng, ${logs.type} as type,
+            to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, ${logs.lakeName} as lake, ${users.username} as username
+          from ${logs} join ${users} on ${users.id} = ${logs.userId}
+          where ${where} order by ${logs.occurredAt} desc limit 20000`,
+    );
   }
 
   /** Only what the charts read, for every matching log: a few dozen bytes a row. */

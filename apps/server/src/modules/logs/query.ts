@@ -30,6 +30,23 @@ export class LogsQuery {
     return this.repo.markers(LogsQuery.scope(principal), filters);
   }
 
+  /**
+   * The Inner Circle feed: the logs of the anglers whose circle the member is in, each narrowed in
+   * SQL by what its owner allows this member, filtered and paged like the data page.
+   */
+  async circleFeed(principal: Principal, filters: readonly Filter[], limit: number, page: number): Promise<LogPage> {
+    const { rows, total } = await this.repo.circlePage(principal.userId, filters, limit, (page - 1) * limit);
+    return { docs: rows.map(({ log, username }) => toLogView(log, username)), total, page, limit };
+  }
+
+  circleChartRows(principal: Principal, filters: readonly Filter[]): Promise<ChartRow[]> {
+    return this.repo.chartRows({ circleOf: true, memberId: principal.userId }, filters);
+  }
+
+  circleMarkers(principal: Principal, filters: readonly Filter[]) {
+    return this.repo.circleMarkers(principal.userId, filters);
+  }
+
   states(principal: Principal): Promise<string[]> {
     return this.repo.distinct(principal.userId, 'state');
   }

@@ -1,10 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
+import { friendMaySee } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
 import { logs } from '../../db/schema';
 import { BYTES_PER_INSERT, COLUMN_LIST, ROWS_PER_INSERT, SELECT_LIST, type BulkRow } from './bulk';
 import type { LogRow, NewLog } from './rows';
+
+/** Public logs to anyone; to a friend (not the owner) also what the owner's circle shares with them. */
+function visibleTo(friendId: string | null) {
+  const everyone = eq(logs.privacy, 'public');
+  return friendId === null ? everyone : or(everyone, friendMaySee(friendId))!;
+}
 
 /** An outing's span: logs in it (start and end included) belong to it. No end: in progress. */
 export type Span = { start: Date; end: Date | null };
@@ -77,17 +84,18 @@ export class LogsRepo {
   }
 
   /** All or nothing: when any id is not the user's, nothing is deleted. */
-  async deleteMany(ids: string[], userId: string): Promise<number | null> {
+  /** All or nothing; answers the deleted logs' photos (to remove their files), or null. */
+  async deleteMany(ids: string[], userId: string): Promise<{ count: number; photos: string[] } | null> {
     const wanted = [...new Set(ids)];
     return this.ctx.transaction(async () => {
       const owned = await this.db
-        .select({ id: logs.id })
+        .select({ id: logs.id, photo: logs.photo })
         .from(logs)
         .where(and(inArray(logs.id, wanted), eq(logs.userId, userId)))
         .for('update');
       if (owned.length !== wanted.length) return null;
       await this.db.delete(logs).where(and(inArray(logs.id, wanted), eq(logs.userId, userId)));
-      return wanted.length;
+      return { count: wanted.length, photos: owned.flatMap((o) => (o.photo ? [o.photo] : [])) };
     });
   }
 
@@ -99,12 +107,15 @@ export class LogsRepo {
     return { rows, total: total?.n ?? 0 };
   }
 
-  /** The owner's logs of these privacy levels, newest first. */
-  listVisible(ownerId: string, levels: readonly string[], limit: number): Promise<LogRow[]> {
+  /**
+   * The owner's logs a viewer who is not the owner may read: public ones, and for a member of the
+   * owner's circle (`friendId`) also the protected ones the owner's per-friend filter lets through.
+   */
+  listVisible(ownerId: string, friendId: string | null, limit: number): Promise<LogRow[]> {
     return this.db
       .select()
       .from(logs)
-      .where(and(eq(logs.userId, ownerId), inArray(logs.privacy, [...levels])))
+      .where(and(eq(logs.userId, ownerId), visibleTo(friendId)))
       .orderBy(desc(logs.occurredAt), desc(logs.id))
       .limit(limit);
   }
@@ -151,12 +162,12 @@ export class LogsRepo {
     );
   }
 
-  /** The tags on the owner's logs of these privacy levels. */
-  async tagsOn(ownerId: string, levels: readonly string[]): Promise<string[]> {
+  /** The tags on the owner's logs the viewer may read (see listVisible). */
+  async tagsOn(ownerId: string, friendId: string | null): Promise<string[]> {
     const rows = await queryRows<{ tag: string }>(
       this.db,
       sql`select distinct unnest(tags) as tag from ${logs}
-          where user_id = ${ownerId} and privacy in ${[...levels]} order by 1`,
+          where user_id = ${ownerId} and ${visibleTo(friendId)} order by 1`,
     );
     return rows.map((r) => r.tag);
   }

@@ -9,7 +9,7 @@ import {
   LOG_IN_FUTURE,
   lureCategories,
   NOT_A_REAL_DATE,
-  visiblePrivacies,
+  OUTING_TYPE_FIXED,
   type AllowanceView,
   type LogInput,
   type LogPatch,
@@ -19,7 +19,7 @@ import {
 } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
 import { logLunar } from '@tightlines/core/solunar/log-lunar';
-import { isInFuture, resolveInstant, toLocalIso } from '@tightlines/core/time';
+import { DATE_OUT_OF_RANGE, inSupportedYears, isInFuture, resolveInstant, toLocalIso } from '@tightlines/core/time';
 import type { AccessService } from '../../access/access';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
@@ -38,6 +38,16 @@ import { inputColumns, type LogRow, type NewLog } from './rows';
 import { forViewer, toLogView } from './view';
 
 export const EXPORT_PAGE_SIZE = 1000;
+export const NOT_YOUR_PHOTO = 'That photo is not one of your uploads. Please upload it again.';
+
+/** The storage key of one of the caller's log photos (`/uploads/logs/<user id>/<uuid>.jpg`), else null. */
+function photoKey(principal: Principal, photo: string): string | null {
+  const match = /^\/uploads\/(logs\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.jpg)$/.exec(photo);
+  return match?.[1] && match[2] === principal.userId ? match[1] : null;
+}
+
+/** A newly saved log that others may see, as the Inner Circle's notifications describe it. */
+export type SharedLog = { id: string; username: string; type: string; fishSpecies: string | null; lakeName: string | null };
 
 /** An angler as log lists show them. */
 type Angler = { id: string; username: string; profilePicture: string | null };
@@ -57,6 +67,8 @@ type Deps = {
   /** From the accounts module. */
   anglerByName: (username: string) => Promise<Angler | undefined>;
   usernameOf: (userId: string) => Promise<string | undefined>;
+  /** Told of every new shared (public or protected) log once it is saved; must not throw. */
+  created?: (log: SharedLog) => void;
   now?: () => Date;
 };
 
@@ -83,6 +95,7 @@ export class LogsService {
     const at = resolveInstant(date, timeZone, now);
     if (Number.isNaN(at.getTime())) throw badRequest(NOT_A_REAL_DATE);
     if (isInFuture(at, now)) throw badRequest(LOG_IN_FUTURE);
+    if (!inSupportedYears(at)) throw badRequest(DATE_OUT_OF_RANGE);
     return at;
   }
 
@@ -115,6 +128,7 @@ export class LogsService {
    * the allowance lock, the tags and a new lake are written in one transaction.
    */
   async create(principal: Principal, input: LogInput): Promise<LogView> {
+    this.checkPhoto(principal, input.photo);
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
     const occurredAt = this.instant(combineDateAndTime(input.date, input.time, toLocalIso(this.now(), place.timeZone)), place.timeZone);
@@ -125,7 +139,7 @@ export class LogsService {
       this.deps.enricher.outside({ lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted()),
       input.type === 'Outing' ? null : this.deps.activeOutingAt(principal.userId, occurredAt),
     ]);
-    const lakeName = input.location.lake ?? this.deps.lakes.match(near)?.name ?? null;
+    const lakeName = input.location.lake ?? this.deps.lakes.match(near, principal.userId)?.name ?? null;
     const state = input.location.state ?? place.state;
     // An outing is the container of logs, not a log of the allowance.
     const allowance = this.deps.access.isPremium(principal) || input.type === 'Outing' ? null : FREE_LOGS_PER_MONTH;
@@ -151,9 +165,11 @@ export class LogsService {
       );
       if (!inserted) throw forbidden(messages.allowanceExceeded);
       await this.deps.tags.remember(principal, input.tags);
-      if (lakeName) await this.deps.lakes.remember(principal, near, lakeName, state);
+      if (lakeName) await this.deps.lakes.remember(principal, near, lakeName, state, inserted.privacy);
       return inserted;
     });
+    // After the commit, and not awaited: telling friends never holds up or fails the save.
+    if (row.privacy !== 'private') this.deps.created?.({ id: row.id, username: principal.username, type: row.type, fishSpecies: row.fishSpecies, lakeName: row.lakeName });
     return this.shown(principal, toLogView(row, principal.username));
   }
 
@@ -168,6 +184,10 @@ export class LogsService {
   async update(principal: Principal, id: string, patch: LogPatch): Promise<LogView> {
     const existing = await this.owned(principal, id);
     const input = applyLogPatch(toLogView(existing, principal.username), patch);
+    // An Outing log does not count against the allowance; turning one into a catch (or back) would
+    // change the count without the allowance check, so the type never crosses that line.
+    if ((existing.type === 'Outing') !== (input.type === 'Outing')) throw badRequest(OUTING_TYPE_FIXED);
+    if (input.photo !== existing.photo) this.checkPhoto(principal, input.photo);
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
     const occurredAt = this.instant(input.date, place.timeZone);
@@ -194,15 +214,31 @@ export class LogsService {
       const updated = await this.deps.repo.update(id, values);
       if (!updated) throw notFound(NOT_YOUR_LOG);
       await this.deps.tags.remember(principal, input.tags);
-      if (lakeName && near) await this.deps.lakes.remember(principal, near, lakeName, updated.state);
+      if (lakeName && near) await this.deps.lakes.remember(principal, near, lakeName, updated.state, updated.privacy);
       return updated;
     });
     return this.shown(principal, toLogView(row, principal.username));
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
-    await this.owned(principal, id);
-    await this.deps.repo.delete(id, principal.userId);
+    const row = await this.owned(principal, id);
+    if (await this.deps.repo.delete(id, principal.userId)) await this.removePhotos(principal, [row.photo]);
+  }
+
+  /**
+   * A log's photo is one of the caller's own uploads or nothing: a URL elsewhere, or another
+   * member's file, would show on the log as if it were theirs.
+   */
+  private checkPhoto(principal: Principal, photo: string | null | undefined): void {
+    if (photo && photoKey(principal, photo) === null) throw badRequest(NOT_YOUR_PHOTO);
+  }
+
+  /** The files of the caller's photos no log uses any more; a file already gone is fine. */
+  private async removePhotos(principal: Principal, photos: Array<string | null>): Promise<void> {
+    for (const photo of photos) {
+      const key = photo ? photoKey(principal, photo) : null;
+      if (key) await this.deps.storage.remove(key);
+    }
   }
 
   /** All or nothing: when one id is not the caller's log, nothing is deleted. */
@@ -210,7 +246,8 @@ export class LogsService {
     if (ids.some((id) => !isUuid(id))) throw notFound('One of the selected logs does not exist or is not yours.');
     const deleted = await this.deps.repo.deleteMany(ids, principal.userId);
     if (deleted === null) throw notFound('One of the selected logs does not exist or is not yours. Nothing was deleted.');
-    return deleted;
+    await this.removePhotos(principal, deleted.photos);
+    return deleted.count;
   }
 
   async list(principal: Principal, limit: number, page: number): Promise<LogPage> {
@@ -232,19 +269,24 @@ export class LogsService {
     return { owner, standing: await this.deps.access.standing(viewer, owner.id) };
   }
 
-  /** An angler's logs the viewer may read: all to the owner, protected ones to their Inner Circle, else public ones. */
+  /** An angler's logs the viewer may read: all to the owner, to their Inner Circle what it shares with them, else public ones. */
   async visitorLogs(viewer: Principal | null, username: string, limit: number) {
     const { owner, standing } = await this.angler(viewer, username);
     const rows = standing.isOwner
       ? (await this.deps.repo.listByUser(owner.id, limit, 0)).rows
-      : await this.deps.repo.listVisible(owner.id, visiblePrivacies(standing), limit);
+      : await this.deps.repo.listVisible(owner.id, this.friendId(viewer, standing), limit);
     return { user: { username: owner.username, profilePicture: owner.profilePicture }, docs: rows.map((row) => this.shown(viewer, toLogView(row, owner.username))) };
   }
 
   async visitorTags(viewer: Principal | null, username: string): Promise<string[]> {
     const { owner, standing } = await this.angler(viewer, username);
     if (viewer && standing.isOwner) return this.deps.tags.list(viewer);
-    return this.deps.repo.tagsOn(owner.id, visiblePrivacies(standing));
+    return this.deps.repo.tagsOn(owner.id, this.friendId(viewer, standing));
+  }
+
+  /** The viewer, when the owner's Inner Circle holds them: what the circle shares is theirs to read too. */
+  private friendId(viewer: Principal | null, standing: { inOwnersCircle: boolean }): string | null {
+    return viewer && standing.inOwnersCircle ? viewer.userId : null;
   }
 
   async lureCategories(principal: Principal): Promise<Array<{ name: string }>> {

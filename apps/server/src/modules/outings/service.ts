@@ -1,7 +1,16 @@
 import { NOT_YOUR_OUTING } from '@tightlines/core/api/outings';
 import { addDaysToDate } from '@tightlines/core/dates';
 import { logInput } from '@tightlines/core/logs';
-import { mostProductiveHour, toTimelineLog, type OutingView, type SolunarMark } from '@tightlines/core/outings';
+import {
+  mostProductiveHour,
+  OUTING_EARLIEST_START,
+  OUTING_MAX_SPAN_MS,
+  OUTING_TOO_EARLY,
+  OUTING_TOO_LONG,
+  toTimelineLog,
+  type OutingView,
+  type SolunarMark,
+} from '@tightlines/core/outings';
 import { computeSolunarDay } from '@tightlines/core/solunar/engine';
 import { isInFuture, localDateOf, OUTING_FUTURE_GRACE_MS, resolveInstant, toLocalIso } from '@tightlines/core/time';
 import type { AccessService } from '../../access/access';
@@ -44,8 +53,11 @@ export class OutingsService {
   }
 
   private checkSpan(start: Date, end: Date | null): void {
+    if (Number.isNaN(start.getTime()) || (end && Number.isNaN(end.getTime()))) throw badRequest('That date does not exist.');
     if (isInFuture(start, this.now(), OUTING_FUTURE_GRACE_MS)) throw badRequest('An outing cannot start in the future.');
+    if (start.getTime() < OUTING_EARLIEST_START.getTime()) throw badRequest(OUTING_TOO_EARLY);
     if (end && end.getTime() <= start.getTime()) throw badRequest('The end of the outing must come after its start.');
+    if ((end ?? this.now()).getTime() - start.getTime() > OUTING_MAX_SPAN_MS) throw badRequest(OUTING_TOO_LONG);
   }
 
   async create(principal: Principal, input: Backdate & { location: { lat: number; lng: number } }): Promise<OutingView> {
@@ -76,10 +88,13 @@ export class OutingsService {
     const outing = await this.owned(principal, id);
     const [log, logs] = await Promise.all([this.deps.logs.outingLog(principal, id), this.deps.logs.outingLogs(principal, id)]);
     const end = outing.endedAt ?? this.now();
+    // Solunar days are computed for at most an outing's longest span, whatever the stored rows or
+    // the clock say (an outing left in progress for weeks), so the work per request is bounded.
+    const lastDay = new Date(Math.min(end.getTime(), outing.startedAt.getTime() + OUTING_MAX_SPAN_MS));
     const { timeZone } = log;
     const { lat, lng } = log.location;
     const peaks: SolunarMark[] = [];
-    for (let date = localDateOf(outing.startedAt, timeZone); date <= localDateOf(end, timeZone); date = addDaysToDate(date, 1)) {
+    for (let date = localDateOf(outing.startedAt, timeZone); date <= localDateOf(lastDay, timeZone); date = addDaysToDate(date, 1)) {
       const day = computeSolunarDay({ lat, lng, date, timeZone });
       for (const p of day.majors) peaks.push({ type: 'Major', time: p.peak });
       for (const p of day.minors) peaks.push({ type: 'Minor', time: p.peak });

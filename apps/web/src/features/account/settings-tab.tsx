@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, FileButton, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Button, Card, FileButton, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { emailRule, usernameRule, type UserView } from '@tightlines/core/accounts';
 import { messages } from '@tightlines/core/messages';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -113,7 +113,9 @@ function UsernameForm({ user }: Part) {
 
 function EmailForm({ user }: Part) {
   const [email, setEmail] = useState(user.email);
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const update = useUpdateEmail();
 
   const check = () => {
@@ -125,10 +127,21 @@ function EmailForm({ user }: Part) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!check()) return;
-    update.mutate(email, {
-      onSuccess: () => showSuccess('Your email address was updated.'),
-      onError: (err) => setError(err.field('email') ?? err.message),
-    });
+    setPasswordError(null);
+    update.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          setPassword('');
+          showSuccess(`We sent a link to ${email}. Your address changes when you open it.`);
+        },
+        onError: (err) => {
+          const onPassword = err.field('password');
+          if (onPassword) setPasswordError(onPassword);
+          else setError(err.field('email') ?? err.message);
+        },
+      },
+    );
   };
 
   return (
@@ -147,10 +160,28 @@ function EmailForm({ user }: Part) {
           autoComplete="email"
           style={{ flex: '1 1 220px' }}
         />
-        <Button type="submit" loading={update.isPending} disabled={email.trim().toLowerCase() === user.email.toLowerCase()}>
+        <PasswordInput
+          aria-label="Current password"
+          placeholder="Current password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={passwordError}
+          autoComplete="current-password"
+          style={{ flex: '1 1 180px' }}
+        />
+        <Button
+          type="submit"
+          loading={update.isPending}
+          disabled={email.trim().toLowerCase() === user.email.toLowerCase() || password.length === 0}
+        >
           Update Email Address
         </Button>
       </Group>
+      {user.pendingEmail && (
+        <Text size="sm" mt="xs" c="dimmed">
+          Waiting for you to open the link we sent to {user.pendingEmail}.
+        </Text>
+      )}
     </Card>
   );
 }

@@ -18,7 +18,7 @@ export function ConfirmResetPage() {
     event.preventDefault();
     setError(null);
     if (!code.trim()) return setError('Please enter the code from your email.');
-    exchange.mutate(code.trim(), {
+    exchange.mutate({ code: code.trim(), email: params.get('email') ?? undefined }, {
       onSuccess: ({ token }) => navigate(`/reset-password/${token}${refer ? `?refer=${encodeURIComponent(refer)}` : ''}`),
       onError: (err) => setError(err.message),
     });

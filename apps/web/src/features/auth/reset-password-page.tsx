@@ -25,9 +25,8 @@ export function ResetPasswordPage() {
       { token, password, passwordConfirm: confirm },
       {
         onSuccess: async () => {
-          showSuccess('Your password has been changed. Log in with your new password.');
-          const next = safeRedirectPath(params.get('refer'));
-          await navigate(`/login-register?action=login&redirect=${encodeURIComponent(next)}`, { replace: true });
+          showSuccess('Your password has been changed, and every other session has been logged out.');
+          await navigate(safeRedirectPath(params.get('refer')), { replace: true });
         },
         onError: (err) => setError(err.message),
       },

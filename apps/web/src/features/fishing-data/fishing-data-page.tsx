@@ -24,7 +24,7 @@ import { LogList } from './log-list';
 import { filtersFromParams, paramsFromFilters } from './url-filters';
 
 // Chart.js is the heaviest part of the page; it loads only when the Charts tab is opened.
-const ChartsPanel = lazy(() => import('./charts-panel').then((m) => ({ default: m.ChartsPanel })));
+const ChartsPanel = lazy(() => import('../../components/charts-panel').then((m) => ({ default: m.ChartsPanel })));
 
 const PHONE = '(max-width: 37.5em)';
 const SIDE_BY_SIDE = '(min-width: 48em)';

@@ -5,7 +5,7 @@ import { useKeepUser } from '../../../lib/current-user';
 import { useSubmitMutation } from '../../../lib/submit-mutation';
 
 export const updateUser = (body: CallInput<typeof accounts.updateUser>['body']) => call(accounts.updateUser, { body });
-export const updateEmail = (email: string) => call(accounts.updateEmail, { body: { email } });
+export const updateEmail = (body: CallInput<typeof accounts.updateEmail>['body']) => call(accounts.updateEmail, { body });
 export const requestPasswordReset = (email: string) => call(accounts.forgotPassword, { body: { email } });
 
 export function setProfileImage(file: File) {

@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import type { ChartsAnswer } from '@tightlines/core/api/analysis';
 import type { ChartData } from '@tightlines/core/charts';
-import { typeColor } from '../../lib/type-colors';
+import { typeColor } from '../lib/type-colors';
 
 // Only the pieces these three charts draw with, so the chunk stays small.
 Chart.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);

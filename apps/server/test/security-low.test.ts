@@ -1,0 +1,93 @@
+// The audit's Low findings that a request can show, from the attacker's side.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { registerUser, type Member } from '@tightlines/testkit/fixtures';
+import { NUL_REFUSED } from '../src/http/input-guard';
+import { NOT_YOUR_PHOTO } from '../src/modules/logs/service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PLACE = { lat: 46.41, lng: -94.35 };
+
+async function uploadPhoto(member: Member): Promise<string> {
+  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#246' } }).jpeg().toBuffer();
+  const payload = Buffer.concat([
+    Buffer.from('--xx\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'),
+    image,
+    Buffer.from('\r\n--xx--\r\n'),
+  ]);
+  const res = await t.request({ method: 'POST', url: '/api/user/upload-image', token: member.token, payload, headers: { 'content-type': 'multipart/form-data; boundary=xx' } });
+  return res.json().image as string;
+}
+
+describe('input the database cannot hold', () => {
+  it('answers NUL characters, impossible dates and years out of range with 400 and a message', async () => {
+    const member = await registerUser(t);
+    const create = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/logs/create', token: member.token, payload });
+    const nul = await create({ type: 'Catch', notes: 'a\u0000b', location: PLACE });
+    expect([nul.statusCode, nul.json().error]).toEqual([400, NUL_REFUSED]);
+    expect((await t.request({ method: 'GET', url: '/api/visitor/logs/a%00b' })).statusCode).toBe(400);
+    for (const date of ['2025-02-30T06:00:00', '0000-01-01T00:00:00Z', '1492-10-12T06:00:00Z']) {
+      const res = await create({ type: 'Catch', date, location: PLACE });
+      expect([date, res.statusCode, typeof res.json().error]).toEqual([date, 400, 'string']);
+    }
+  });
+});
+
+describe('the .ics calendar', () => {
+  it('writes no line break of the caller’s into the file', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/calendar/ical',
+      payload: { location: { name: 'Gull\r\nATTENDEE:mailto:victim@example.com\nX', lat: 46.35, lng: -94.2 }, alertType: 'Lunar Event' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(/^ATTENDEE/m);
+    expect(res.body.split('\r\n').filter((line) => line.startsWith('NAME:') || line.startsWith('X-WR-CALNAME:')).join('')).toContain('Gull ATTENDEE');
+  });
+});
+
+describe('headers', () => {
+  it('marks a member’s answers no-store, sends no HSTS over plain HTTP and no style sheets from elsewhere', async () => {
+    const member = await registerUser(t);
+    const mine = await t.request({ method: 'GET', url: '/api/user/full', token: member.token });
+    expect(mine.headers['cache-control']).toBe('no-store');
+    const health = await t.request({ method: 'GET', url: '/api/health' });
+    expect(health.headers['strict-transport-security']).toBeUndefined();
+    expect(String(health.headers['content-security-policy'])).toMatch(/style-src 'self' 'unsafe-inline'(;|$)/);
+    const https = await createTestApp({ PUBLIC_URL: 'https://tightlines.example' });
+    try {
+      expect((await https.request({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toMatch(/max-age=/);
+    } finally {
+      await https.close();
+    }
+  }, 120_000);
+});
+
+describe('log photos', () => {
+  it('take only the caller’s own uploads, and their files go with their logs', async () => {
+    const owner = await registerUser(t);
+    const other = await registerUser(t);
+    const theirs = await uploadPhoto(other);
+    for (const photo of [theirs, 'https://evil.example/x.jpg', '/uploads/../../etc/passwd', 'javascript:alert(1)']) {
+      const res = await t.request({ method: 'POST', url: '/api/logs/create', token: owner.token, payload: { type: 'Catch', photo, location: PLACE } });
+      expect([photo, res.statusCode, res.json().error]).toEqual([photo, 400, NOT_YOUR_PHOTO]);
+    }
+    const mine = await uploadPhoto(owner);
+    const log = await t.request({ method: 'POST', url: '/api/logs/create', token: owner.token, payload: { type: 'Catch', photo: mine, location: PLACE } });
+    expect(log.statusCode).toBe(201);
+    expect((await t.request({ method: 'GET', url: mine })).statusCode).toBe(200);
+    await t.request({ method: 'DELETE', url: `/api/log/${log.json()._id}`, token: owner.token });
+    expect((await t.request({ method: 'GET', url: mine })).statusCode).toBe(404);
+
+    const second = await uploadPhoto(owner);
+    const many = await t.request({ method: 'POST', url: '/api/logs/create', token: owner.token, payload: { type: 'Catch', photo: second, location: PLACE } });
+    await t.request({ method: 'POST', url: '/api/user/delete-logs', token: owner.token, payload: { logs: [many.json()._id] } });
+    expect((await t.request({ method: 'GET', url: second })).statusCode).toBe(404);
+  });
+});
