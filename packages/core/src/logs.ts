@@ -94,7 +94,7 @@ export const logLocationInput = z.object(
 
 const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const when = z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ local: true }), calendarDay], {
-  error: 'The date must be a YYYY-MM-DD day (with a time) or an ISO date and time, e.g. 2026-06-01T06:30:00-05:00.',
+  error: 'The date must be an ISO date and time, e.g. 2026-06-01T06:30:00-05:00, or a YYYY-MM-DD day with a time.',
 });
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time is written HH:mm.');
 
