@@ -91,7 +91,7 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/dashboard');
 
     await page.goto('/trip-planner');
-    await page.getByText('This page is not available yet').waitFor();
+    await page.getByText('trip planner', { exact: true }).waitFor();
     await page.goto('/login-register?action=login');
     await page.waitForURL('**/dashboard');
     await page.close();

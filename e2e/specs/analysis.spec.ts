@@ -305,7 +305,8 @@ describe('the data page and outings in the browser', () => {
     const page = await context.newPage();
     await page.goto('/dash-data');
     await page.getByText('You have no logs yet').waitFor();
-    await page.getByRole('link', { name: 'Create Log' }).waitFor();
+    // Create Log here asks the allowance first, as the header's does: a button, not a link.
+    await page.getByRole('main').getByRole('button', { name: 'Create Log' }).waitFor();
 
     await page.goto('/create-outing');
     await page.getByRole('button', { name: 'Backdate an Outing' }).click();

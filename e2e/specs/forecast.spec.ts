@@ -225,12 +225,39 @@ describe('dashboard widgets', () => {
     await page.context().close();
   });
 
-  it('warns when the browser gives no position', async () => {
+  it('warns when the browser gives no position, and shows the weather of the member’s last place', async () => {
     const page = await openContext();
     await page.context().clearPermissions();
     await loginAsDemo(page);
     await page.getByText(messages.geolocationDisabled).waitFor();
-    await page.getByRole('region', { name: 'Weather' }).getByText('Turn on location in your browser').waitFor();
+    // The demo angler has logs: the fallback is the place of the latest one.
+    await page.getByTestId('approximate-place').getByText(/^Showing the place of your last log/).waitFor();
+    await page.getByRole('region', { name: 'Weather' }).getByRole('img', { name: 'Partly cloudy' }).waitFor();
+    await page.getByRole('region', { name: 'Lunar' }).getByText('Moon above').waitFor();
+    await screenshot(page, 'dashboard-geolocation-fallback');
+    await page.context().close();
+  });
+
+  it('asks a new member with no known place to search for it', async () => {
+    const page = await openContext({ viewport: { width: 375, height: 800 } });
+    await page.context().clearPermissions();
+    const name = `nowhere${Date.now()}`;
+    await page.goto('/login-register?action=signup');
+    const form = page.getByRole('form', { name: 'Register' });
+    await form.getByLabel('Username').fill(name);
+    await form.getByLabel('Email').fill(`${name}@example.com`);
+    await form.getByLabel('Password', { exact: true }).fill('correct horse 42');
+    await form.getByLabel('Confirm password').fill('correct horse 42');
+    await form.getByLabel('I am at least 13 years of age').check();
+    await form.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL(/\/(dashboard|subscription)/);
+    await page.goto('/dashboard');
+    await page.getByText(messages.geolocationUnavailable).waitFor();
+    await page.getByLabel('ZIP code, or city and state').fill('56401');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByTestId('approximate-place').getByText(/^Showing the place you searched for/).waitFor();
+    await page.getByRole('region', { name: 'Weather' }).getByRole('img', { name: 'Partly cloudy' }).waitFor();
+    await screenshot(page, 'dashboard-place-search-375');
     await page.context().close();
   });
 });

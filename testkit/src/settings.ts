@@ -18,7 +18,9 @@ export const HARNESS_SETTINGS: Readonly<Record<string, string>> = {
   SESSION_IDLE_DAYS: '36500',
   SESSION_MAX_DAYS: '36500',
   // Outside services stay off the network unless a test or bench points them at a fake;
-  // USGS and Overpass are unset (off) unless given.
+  // USGS and Overpass (public services by default) are off unless given.
   OPEN_METEO_URL: NOWHERE,
   OPEN_METEO_ARCHIVE_URL: NOWHERE,
+  USGS_URL: 'off',
+  OVERPASS_URL: 'off',
 };

@@ -75,6 +75,7 @@ import type { PushSender } from './providers/push/push';
 import { vapidKeys, WebPushSender } from './providers/push/web-push';
 import { LocalFileStorage } from './providers/storage/local';
 import { UsgsWaterflow } from './providers/waterflow/usgs';
+import { IpApiGeolocation } from './providers/geolocation/ip-api';
 import { OpenMeteoWeather } from './providers/weather/open-meteo';
 import type { WeatherProvider } from './providers/weather/weather';
 
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    loggedLakes: (userId) => logs.loggedLakes(userId),
     customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     newsletter: {
       isSubscribed: (user) => newsletter.isSubscribed(user),
@@ -209,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tagsOf: (principal) => tags.list(principal),
     pushAllowHttp: config.push.allowHttp,
   });
-  const analysis = new AnalysisService({ logs: logsQuery, circle });
+  const analysis = new AnalysisService({ logs: logsQuery, circle, access });
   const transfer = new TransferService({ logs, access, places, now });
 
 
@@ -271,7 +273,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerRoutes(app, [
     ...utilRoutes(config),
     ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
-    ...placesRoutes(new PlacesService(places)),
+    ...placesRoutes(
+      new PlacesService({
+        places,
+        geolocation: config.geolocationUrl ? new IpApiGeolocation({ baseUrl: config.geolocationUrl, log: app.log }) : null,
+        lastLogPoint: (userId) => logs.lastPoint(userId),
+        lastSearchPlace: (userId) => forecast.lastSearchPlace(userId),
+        log: app.log,
+      }),
+    ),
     ...forecastRoutes(forecast, accounts),
     ...logsRoutes(logs, config),
     ...tagsRoutes(tags),

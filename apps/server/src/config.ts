@@ -30,6 +30,21 @@ function isRedirectUri(uri: string): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname));
 }
 
+/**
+ * A public outside service, on by default like Open-Meteo: its URL, or `off` when the operator
+ * chooses to run without it.
+ */
+const serviceUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value) => (value === '' ? fallback : value))
+    .refine((value) => value === 'off' || (URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)), {
+      message: 'must be off or a URL starting with http:// or https://',
+    })
+    .transform((value) => (value === 'off' ? undefined : value));
+
 const DAY_MS = 24 * 3600_000;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -72,8 +87,9 @@ const schema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
   OPEN_METEO_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com'),
-  USGS_URL: optionalUrl(['http:', 'https:']),
-  OVERPASS_URL: optionalUrl(['http:', 'https:']),
+  USGS_URL: serviceUrl('https://waterservices.usgs.gov'),
+  OVERPASS_URL: serviceUrl('https://overpass-api.de/api/interpreter'),
+  GEOLOCATION_URL: optionalUrl(['http:', 'https:']),
   ENRICH_INTERVAL_SECONDS: positiveInt(60),
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
@@ -133,6 +149,8 @@ export type Config = {
   openMeteoArchiveUrl: string;
   usgsUrl: string | undefined;
   overpassUrl: string | undefined;
+  /** An IP geolocation service speaking ip-api.com's JSON (off unless set). */
+  geolocationUrl: string | undefined;
   enrichIntervalMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
@@ -197,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openMeteoArchiveUrl: c.OPEN_METEO_ARCHIVE_URL,
     usgsUrl: c.USGS_URL,
     overpassUrl: c.OVERPASS_URL,
+    geolocationUrl: c.GEOLOCATION_URL,
     enrichIntervalMs: c.ENRICH_INTERVAL_SECONDS * 1000,
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,

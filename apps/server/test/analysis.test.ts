@@ -105,7 +105,7 @@ describe('lists, charts, markers and stats', () => {
   it('answers compact markers', async () => {
     const markers = (await t.request({ method: 'GET', url: '/api/user/logs/markers', token: user.token })).json();
     expect(markers).toHaveLength(4);
-    expect(markers[0]).toEqual({ _id: expect.any(String), lat: 44.92, lng: -93.58, type: 'Lost', date: '2025-08-10T12:00', lake: 'Lake Minnetonka' });
+    expect(markers[0]).toEqual({ _id: expect.any(String), lat: 44.92, lng: -93.58, type: 'Lost', date: '2025-08-10T12:00', lake: 'Lake Minnetonka', gauge: null });
   });
 
   it('answers Your Stats in the seed shape', async () => {
@@ -140,7 +140,7 @@ describe('outings', () => {
     const view = (await t.request({ method: 'GET', url: `/api/user/outing/${id}`, token: angler.token })).json();
     expect(view.stats).toMatchObject({ totalLogs: 3, totalCatches: 2, mostProductiveHour: { count: 3 } });
     expect(view.outing.logs.map((l: { type: string }) => l.type)).toEqual(['Catch', 'Bite', 'Catch']);
-    for (const band of view.lunar) expect(['Major', 'Minor']).toContain(band.type);
+    for (const band of view.solunarPeaks) expect(['Major', 'Minor']).toContain(band.type);
 
     const ended = await t.request({
       method: 'POST',

@@ -11,8 +11,7 @@ const POINT = { lat: 46.41, lng: -94.35 };
 
 let t: TestApp;
 beforeAll(async () => {
-  // Sessions outlive the month the renewal tests move the clock by (the idle limit is 30 days by default).
-  t = await createTestApp({ TEST_COUPONS: 'FREE100:100,HALF:50', CASH_REGISTRATION_PASSWORD: 'cash-admin-secret', SESSION_IDLE_DAYS: '90' });
+  t = await createTestApp({ TEST_COUPONS: 'FREE100:100,HALF:50', CASH_REGISTRATION_PASSWORD: 'cash-admin-secret' });
 });
 afterAll(() => t.close());
 

@@ -8,6 +8,15 @@ describe('configuration', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('turns the public lake and waterflow services on by default, and off only when told', () => {
+    expect(loadConfig({})).toMatchObject({
+      usgsUrl: 'https://waterservices.usgs.gov',
+      overpassUrl: 'https://overpass-api.de/api/interpreter',
+    });
+    expect(loadConfig({ USGS_URL: 'off', OVERPASS_URL: 'off' })).toMatchObject({ usgsUrl: undefined, overpassUrl: undefined });
+    expect(() => loadConfig({ OVERPASS_URL: 'ftp://x' })).toThrow(/OVERPASS_URL:/);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

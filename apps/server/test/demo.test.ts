@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeason, generateLogs } from '../src/demo/generator';
 import { DEMO_LOG_COUNT, DEMO_SEED, seedDemoData } from '../src/demo/seed';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
-import { accountCount } from '@tightlines/testkit/fixtures';
+import { accountCount, givePremium } from '@tightlines/testkit/fixtures';
 
 const LAKES = ['Gull Lake', 'Lake Mille Lacs', 'Leech Lake', 'Lake Minnetonka', 'Rainy Lake'];
 const SPECIES = ['Walleye', 'Northern Pike', 'Musky', 'Largemouth Bass', 'Smallmouth Bass', 'Crappie', 'Bluegill', 'Yellow Perch'];
@@ -24,6 +24,12 @@ async function demoToken(): Promise<string> {
   return login.json().token;
 }
 
+/** The demo angler with a subscription, so the answers carry the premium lunar details to check. */
+async function demoPremium(): Promise<void> {
+  const login = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
+  await givePremium(t, { _id: login.json()._id });
+}
+
 /** The demo angler's sample logs (not the outing), oldest first, as their log list shows them. */
 async function demoLogs(): Promise<LogView[]> {
   const list = await t.request({ method: 'GET', url: '/api/user/logs?limit=500', token: await demoToken() });
@@ -37,6 +43,7 @@ const countBy = <T>(items: T[], key: (item: T) => string) =>
 describe('demo data', () => {
   it('gives the demo angler a season of sample logs on the first start', async () => {
     await seedDemoData(t.database.db, t.app.log, { now: NOW });
+    await demoPremium();
     expect(await demoLogs()).toHaveLength(DEMO_LOG_COUNT);
 
     const token = await demoToken();

@@ -125,10 +125,25 @@ describe('past and hourly weather', () => {
 
   it('answers current weather for a point with the display values', async () => {
     const res = await t.request({ method: 'POST', url: '/api/weather/current/', payload: { location: { lat: 46.35, lng: -94.2 } } });
+    // The seed's Weather entity at the top level, not under `weather`.
     expect(res.json()).toMatchObject({ reason: null, display: { windLabel: 'SW', barometerInches: 29.9 } });
+    expect(res.json()).toEqual(expect.objectContaining({ airTemp: expect.any(Number), windDirection: expect.any(Number), barometer: expect.any(Number), summary: expect.any(String) }));
+    expect(res.json()).not.toHaveProperty('weather');
     const bad = await t.request({ method: 'POST', url: '/api/weather/current/', payload: { lat: 95, lng: 0 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/Latitude/);
+  });
+
+  it('answers the reason beside no weather fields when the weather service is down', async () => {
+    weather.failWith = 500;
+    try {
+      const res = await t.request({ method: 'POST', url: '/api/weather/current/', payload: { location: { lat: 44.9, lng: -93.3 } } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().reason).toMatch(/./);
+      expect(res.json()).not.toHaveProperty('airTemp');
+    } finally {
+      weather.failWith = null;
+    }
   });
 });
 

@@ -3,6 +3,8 @@ import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 import { registerUser } from '@tightlines/testkit/fixtures';
 import { sendJson, startLoopbackServer, type LoopbackServer } from '@tightlines/testkit/loopback';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
+import { NOWHERE } from '@tightlines/testkit/settings';
+import { LAKE_LOOKUP_UNAVAILABLE } from '../src/modules/lakes/service';
 
 // A gauge on the Mississippi at St. Paul, answered in USGS's RDB and WaterML-JSON formats.
 const SITES = [
@@ -48,6 +50,7 @@ let outside: LoopbackServer;
 let weather: FakeOpenMeteo;
 let t: TestApp;
 let plain: TestApp;
+let down: TestApp;
 
 beforeAll(async () => {
   outside = await startLoopbackServer((request, res) => {
@@ -63,10 +66,12 @@ beforeAll(async () => {
   const base = { ...weather.env, FEATURE_FLAGS: 'FREEFORALL' };
   t = await createTestApp({ ...base, USGS_URL: `${outside.url}/usgs`, OVERPASS_URL: `${outside.url}/overpass` });
   plain = await createTestApp(base);
+  down = await createTestApp({ ...base, USGS_URL: NOWHERE, OVERPASS_URL: NOWHERE });
 });
 afterAll(async () => {
   await t.close();
   await plain.close();
+  await down.close();
   await outside.close();
   await weather.close();
 });
@@ -79,6 +84,11 @@ describe('waterflow of the nearest gauge', () => {
     expect(res.json().lake).toMatchObject({ station: 'MISSISSIPPI RIVER AT ST. PAUL, MN', siteCode: '05331000', agency: 'USGS', waterflow: { rate: 12400, gageHeight: 7.21 } });
     const lookup = await t.request({ method: 'POST', url: '/api/log/get-waterflow/new', token: user.token, payload: { lat: 44.95, lng: -93.1 } });
     expect(lookup.json()).toMatchObject({ siteCode: '05331000', waterflow: { rate: 12400 } });
+    // The gauge's place is kept: the log's lake.location, and a river-gauge marker on the map.
+    const gauge = { lat: 44.94433, lng: -93.08744 };
+    expect(res.json().lake.location).toEqual(gauge);
+    const markers = await t.request({ method: 'GET', url: '/api/user/logs/markers', token: user.token });
+    expect(markers.json()[0].gauge).toEqual({ ...gauge, station: 'MISSISSIPPI RIVER AT ST. PAUL, MN' });
   });
 
   it('says plainly when lookups are off', async () => {
@@ -101,5 +111,20 @@ describe('lakes from OpenStreetMap', () => {
     const again = await t.request({ method: 'POST', url: '/api/util/find-lake', payload: { lat: 45.006, lng: -93.271 } });
     expect(again.json().name).toBe('Test Lake');
     expect(outside.requests.filter((r) => r.url.startsWith('/overpass')).length).toBe(calls);
+  });
+});
+
+describe('a lake or waterflow service that is down', () => {
+  it('says "lookup unavailable" rather than "nothing here"', async () => {
+    const user = await registerUser(down);
+    const flow = await down.request({ method: 'POST', url: '/api/log/get-waterflow/new', token: user.token, payload: { lat: 44.95, lng: -93.1 } });
+    expect(flow.statusCode).toBe(503);
+    expect(flow.json().error).toMatch(/^Waterflow lookup unavailable/);
+    const lake = await down.request({ method: 'POST', url: '/api/util/find-lake', payload: { lat: 45.005, lng: -93.27 } });
+    expect(lake.statusCode).toBe(503);
+    expect(lake.json().error).toBe(LAKE_LOOKUP_UNAVAILABLE);
+    // A log is still saved, its waterflow left to the background pass.
+    const log = await down.request({ method: 'POST', url: '/api/logs/create', token: user.token, payload: { type: 'Catch', location: { lat: 44.95, lng: -93.1 } } });
+    expect(log.statusCode).toBe(201);
   });
 });

@@ -55,6 +55,7 @@ export function aLog(changes: Partial<LogView> = {}): LogView {
       sunRise: '2026-06-01T05:26:00-05:00',
       sunSet: '2026-06-01T21:02:00-05:00',
     },
+    lunarLocked: false,
     pending: [],
     createdAt: '2026-06-01T11:31:00.000Z',
     updatedAt: '2026-06-01T11:31:00.000Z',

@@ -55,7 +55,7 @@ describe('readings', () => {
     expect(windText(11.6, 230)).toBe('12 MPH S by SW');
     expect(windText(4.4, 350)).toBe('4 MPH N');
     expect(windText(0, 0)).toBe('0 MPH N');
-    expect(windText(8, null)).toBe('8 MPH');
+    expect(windText(8, null)).toBe('8 MPH N');
   });
 
   it('writes a river gauge reading with its station', () => {

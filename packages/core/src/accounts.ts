@@ -153,6 +153,16 @@ export function hasActiveSubscription(subscriptions: SubscriptionFacts[], now: D
 
 export const FREE_FOR_ALL = 'FREEFORALL';
 
+/**
+ * What premium unlocks (seed 001 section 6), each lock saying what it locks: the server refuses or
+ * leaves out these parts for other callers, and the web app's locked panels say the same.
+ */
+export const PREMIUM_LOCKS = {
+  map: 'The map of your logs is a premium feature. Start a subscription to see it.',
+  charts: 'The charts of your logs are a premium feature. Start a subscription to see them.',
+  lunar: 'The moon and sun details of each log are a premium feature. Start a subscription to see them.',
+} as const;
+
 /** The one rule deciding premium features: a paid, live plan, or the free-for-all promotion. */
 export function isPremium(subscriptions: SubscriptionFacts[], featureFlags: readonly string[], now: Date): boolean {
   return featureFlags.includes(FREE_FOR_ALL) || hasActiveSubscription(subscriptions, now);
@@ -171,7 +181,8 @@ export const userView = z.object({
   newsletter: z.boolean(),
   events: z.object({ registered: z.array(registeredEvent) }),
   forecastSearches: z.array(z.string()),
-  lakes: z.array(z.string()),
+  /** The lakes the member has logged, each at the point of their latest log there, by name. */
+  lakes: z.array(z.object({ name: z.string(), location: z.object({ lat: z.number(), lng: z.number() }) })),
   stripe: z.object({ id: z.string().nullable(), subscriptionId: z.string().nullable() }),
   token: z.string().optional(),
   /** A new address waiting for its confirmation link to be opened. */

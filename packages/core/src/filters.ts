@@ -104,7 +104,7 @@ export const filterQuery = z
         ctx.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
       }
-      filters.push({ type: type as FilterType, value });
+      filters.push({ type: type as FilterType, value: type === 'moonPhase' ? moonPhaseName(value)! : value });
     }
     const start = filters.find((f) => f.type === 'dateStart')?.value;
     const end = filters.find((f) => f.type === 'dateEnd')?.value;
@@ -119,6 +119,11 @@ export const filterQuery = z
     return { filters, limit: q.limit, page: q.page };
   });
 
+/** The seed writes phases in lower case ('full moon'), the stored logs in title case: any case names the phase. */
+export function moonPhaseName(value: string): string | undefined {
+  return MOON_PHASE_NAMES.find((name) => name.toLowerCase() === value.trim().toLowerCase());
+}
+
 function filterProblem(type: FilterType, value: string): string | null {
   if (!value) return `The ${type} filter needs a value.`;
   switch (type) {
@@ -127,7 +132,7 @@ function filterProblem(type: FilterType, value: string): string | null {
     case 'type':
       return (LOG_TYPES as readonly string[]).includes(value) ? null : `The type filter takes one of ${LOG_TYPES.join(', ')}.`;
     case 'moonPhase':
-      return (MOON_PHASE_NAMES as readonly string[]).includes(value) ? null : `The moonPhase filter takes one of ${MOON_PHASE_NAMES.join(', ')}.`;
+      return moonPhaseName(value) ? null : `The moonPhase filter takes one of ${MOON_PHASE_NAMES.join(', ')}.`;
     case 'waterTemp':
       return WATER_TEMP_OPTIONS.includes(value) ? null : `The waterTemp filter takes one of ${WATER_TEMP_OPTIONS.join(', ')}.`;
     case 'fishLength':

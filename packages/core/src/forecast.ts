@@ -3,6 +3,7 @@ import { latitude, longitude } from './geo';
 import { DATE_OUT_OF_RANGE, inSupportedYears, isRealDay } from './time';
 import { computeSolunarDay } from './solunar/engine';
 import { formatClock } from './solunar/format';
+import { localDateOf } from './time';
 import { dayScore } from './solunar/rating';
 import type { SolunarDay } from './solunar/types';
 
@@ -33,7 +34,19 @@ export const searchTermRule = z
   .min(1, 'Enter a ZIP code, or a city and state.')
   .max(100, 'That search is too long.');
 
-export const hourlyInput = z.object({ search: searchTermRule, date: calendarDay });
+/** The client sends the day as YYYY-MM-DD or as an ISO timestamp (with or without its offset). */
+export const hourlyInput = z.object({
+  search: searchTermRule,
+  date: z.union([calendarDay, z.iso.datetime({ offset: true }), z.iso.datetime({ local: true })], {
+    error: 'The date must be a YYYY-MM-DD day or an ISO date and time.',
+  }),
+});
+
+/** The place's local day an hourly request names: a timestamp with an offset is read on the place's clock. */
+export function hourlyDay(date: string, timeZone: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(date)) return date.slice(0, 10);
+  return localDateOf(new Date(date), timeZone);
+}
 export const historicInput = z.object({ search: searchTermRule });
 export const removeSearchInput = z.object({ term: searchTermRule });
 

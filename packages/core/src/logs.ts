@@ -35,19 +35,19 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v));
 /** Numbers arrive from forms as strings too; an empty field means "not recorded". */
-const measure = (label: string, max: number) =>
-  z
-    .union([z.number(), z.string().trim(), z.null()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || v === '') return null;
-      const n = typeof v === 'number' ? v : Number(v);
-      if (!Number.isFinite(n) || n < 0 || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a number from 0 to ${max}.` });
-        return z.NEVER;
-      }
-      return n;
-    });
+const toMeasure =
+  (label: string, max: number) =>
+  (v: number | string | null | undefined, ctx: z.RefinementCtx): number | null => {
+    if (v === null || v === undefined || v === '') return null;
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isFinite(n) || n < 0 || n > max) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a number from 0 to ${max}.` });
+      return z.NEVER;
+    }
+    return n;
+  };
+const measureValue = z.union([z.number(), z.string().trim(), z.null()]);
+const measure = (label: string, max: number) => measureValue.optional().transform(toMeasure(label, max));
 
 export const fishInput = z
   .object({
@@ -92,14 +92,19 @@ export const logLocationInput = z.object(
   { error: 'A location (lat and lng) is required.' },
 );
 
-const when = z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ local: true })], {
-  error: 'The date must be an ISO date and time, e.g. 2026-06-01T06:30:00-05:00.',
+const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const when = z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ local: true }), calendarDay], {
+  error: 'The date must be an ISO date and time, e.g. 2026-06-01T06:30:00-05:00, or a YYYY-MM-DD day with a time.',
 });
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time is written HH:mm.');
 
 /** Create and update take the same model; anything the server fills in (weather, lunar) is not accepted. */
 export const logInput = z.object({
   type: z.enum(LOG_TYPES, { error: `The type must be one of ${LOG_TYPES.join(', ')}.` }).default('Catch'),
+  /** One ISO date-time, or (the seed's model) a day with `time` beside it. */
   date: when.optional(),
+  /** HH:mm on the clock of the log's place; replaces the clock part of `date`. */
+  time: clock.optional(),
   notes: optionalText(5000),
   photo: optionalText(500),
   clusterCount: z.coerce.number().int().min(0).max(10_000).nullable().optional(),
@@ -111,6 +116,117 @@ export const logInput = z.object({
   location: logLocationInput,
 });
 export type LogInput = z.output<typeof logInput>;
+
+/** A field of an update: absent means "leave it as it is", null or '' means "clear it". */
+const patchText = (max: number) =>
+  z
+    .union([text(max), z.null()])
+    .transform((v) => (v === '' ? null : v))
+    .optional();
+const patchMeasure = (label: string, max: number) => measureValue.transform(toMeasure(label, max)).optional();
+
+/**
+ * What `POST api/log/update/{id}` takes: the log as the client holds it, or any part of it. Fields
+ * left out (tags included) keep their stored values; the server's own fields (weather, lunar, ids)
+ * are ignored.
+ */
+export const logPatch = z.object({
+  type: z.enum(LOG_TYPES, { error: `The type must be one of ${LOG_TYPES.join(', ')}.` }).optional(),
+  date: when.optional(),
+  time: clock.optional(),
+  notes: patchText(5000),
+  photo: patchText(500),
+  clusterCount: z.coerce.number().int().min(0).max(10_000).nullable().optional(),
+  tags: z.array(text(40).min(1)).max(30).optional(),
+  privacy: z.enum(PRIVACY_LEVELS, { error: 'Privacy must be public, protected or private.' }).optional(),
+  fish: z
+    .object({
+      species: patchText(60),
+      length: patchMeasure('Fish length (inches)', 100),
+      girth: patchMeasure('Fish girth (inches)', 100),
+      weight: patchMeasure('Fish weight (pounds)', 2000),
+    })
+    .optional(),
+  lure: z
+    .object({
+      category: patchText(40),
+      colorPrimary: patchText(40),
+      colorSecondary: patchText(40),
+      length: patchMeasure('Lure length (inches)', 100),
+      note: patchText(500),
+      notes: patchText(500),
+    })
+    .transform(({ notes, ...lure }) => ({ ...lure, note: lure.note !== undefined ? lure.note : notes }))
+    .optional(),
+  lake: z
+    .object({
+      waterTemp: patchMeasure('Water temperature (°F)', 120),
+      waterVisibility: patchMeasure('Water visibility (feet)', 200),
+      lakeStructure: patchText(80),
+      lakeDepth: patchMeasure('Lake depth (feet)', 2000),
+      lureDepth: patchMeasure('Lure depth (feet)', 2000),
+    })
+    .optional(),
+  location: z
+    .object({
+      lat: latitude.optional(),
+      lng: longitude.optional(),
+      lake: patchText(120),
+      state: patchText(2),
+      zone: patchText(40),
+      lakeStructure: patchText(80),
+    })
+    .optional(),
+});
+export type LogPatch = z.output<typeof logPatch>;
+
+/**
+ * The local wall-clock moment a log's `date` and `time` name, or undefined when neither is given.
+ * A day without a time takes the clock of `base`, a time without a day takes the day of `base`
+ * (`base` is local ISO: the stored log's moment on edit, now at the place on create).
+ */
+export function combineDateAndTime(date: string | undefined, time: string | undefined, base: string): string | undefined {
+  if (date === undefined && time === undefined) return undefined;
+  if (date !== undefined && time === undefined) return date.length === 10 ? `${date}T${base.slice(11, 16)}` : date;
+  // A full date-time with a time beside it: the client split it for display and typed a new clock.
+  return `${(date ?? base).slice(0, 10)}T${time}`;
+}
+
+function keep<T extends object>(stored: T, patch: Partial<T> | undefined): T {
+  if (!patch) return stored;
+  const merged = { ...stored };
+  for (const [key, value] of Object.entries(patch) as Array<[keyof T, T[keyof T] | undefined]>) {
+    if (value !== undefined && key in stored) merged[key] = value;
+  }
+  return merged;
+}
+
+/** A stored log with an update laid over it: what the update would write if it were a full log. */
+export function applyLogPatch(stored: LogView, patch: LogPatch): LogInput {
+  return {
+    type: patch.type ?? stored.type,
+    date: combineDateAndTime(patch.date, patch.time, stored.date) ?? stored.date,
+    time: undefined,
+    notes: patch.notes !== undefined ? patch.notes : stored.notes,
+    photo: patch.photo !== undefined ? patch.photo : stored.photo,
+    clusterCount: patch.clusterCount !== undefined ? patch.clusterCount : stored.clusterCount,
+    tags: patch.tags ?? stored.tags,
+    privacy: patch.privacy ?? stored.privacy,
+    fish: keep(stored.fish, patch.fish),
+    lure: keep(stored.lure, patch.lure),
+    lake: keep(
+      {
+        waterTemp: stored.lake.waterTemp,
+        waterVisibility: stored.lake.waterVisibility,
+        lakeStructure: stored.lake.lakeStructure,
+        lakeDepth: stored.lake.lakeDepth,
+        lureDepth: stored.lake.lureDepth,
+      },
+      patch.lake,
+    ),
+    location: keep(stored.location, patch.location),
+  };
+}
 
 const num = z.number().nullable();
 const str = z.string().nullable();
@@ -151,6 +267,8 @@ export const waterflowSchema = z.object({
   gageHeight: num,
   unit: z.string(),
   measuredAt: str,
+  /** Where the river gauge is (readings stored before it was kept have none). */
+  location: z.object({ lat: z.number(), lng: z.number() }).optional(),
 });
 export type Waterflow = z.infer<typeof waterflowSchema>;
 
@@ -188,7 +306,10 @@ export const logView = z.object({
   }),
   location: z.object({ lat: z.number(), lng: z.number(), lake: str, state: str, zone: str, lakeStructure: str }),
   weather: logWeather.nullable(),
+  /** Null for a caller without premium (then `lunarLocked`), or when no lunar data was recorded. */
   lunar: logLunar.nullable(),
+  /** The log has lunar details this caller may not see: premium unlocks them (and the log's rating). */
+  lunarLocked: z.boolean(),
   /** Outside data still being fetched: the server retries it in the background. */
   pending: z.array(z.string()),
   createdAt: z.string(),
@@ -266,9 +387,12 @@ export function lureCategories(own: readonly (string | null)[]): string[] {
 export const tagInput = z.object({ tag: text(40).min(1, 'A tag needs a name.'), id: z.string().optional() });
 export const logTagInput = z.object({ tag: text(40).min(1, 'A tag needs a name.'), id: z.string({ error: 'The log id is required.' }) });
 export const findInput = z.object({ query: z.string().trim().max(100).default('') });
-export const deleteLogsInput = z.object({
-  logs: z
-    .array(z.union([z.string(), z.object({ _id: z.string() }).transform((l) => l._id)]))
-    .min(1, 'Select at least one log to delete.')
-    .max(1000, 'Delete at most 1,000 logs at once.'),
-});
+const selectedLogs = z
+  .array(z.union([z.string(), z.object({ _id: z.string() }).transform((l) => l._id)]))
+  .min(1, 'Select at least one log to delete.')
+  .max(1000, 'Delete at most 1,000 logs at once.');
+/** The selected logs as the seed's client sends them (a bare array of logs or ids), or as `{logs}`. */
+export const deleteLogsInput = z.preprocess(
+  (body) => (Array.isArray(body) ? { logs: body } : body),
+  z.object({ logs: selectedLogs }),
+) as unknown as z.ZodType<{ logs: string[] }, { logs: Array<string | { _id: string }> } | Array<string | { _id: string }>>;

@@ -33,11 +33,28 @@ export const createOutingInput = z
   });
 
 const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO dates with times.' });
-export const editOutingInput = z.object({
+const editOutingFields = z.object({
   startDate: instant,
   endDate: instant.nullable().optional(),
   location: z.object({ lat: latitude, lng: longitude }).optional(),
 });
+
+/**
+ * The edit body: `{startDate, endDate}`, or the outing object as GET answers it
+ * (`{outing: {startDate, endDate, active}, lat, lng}`). There `active: true` keeps the outing in
+ * progress, since GET writes "now" as the end of an outing that has not ended.
+ */
+export const editOutingInput = z.preprocess((raw) => {
+  const body = (raw ?? {}) as Record<string, unknown>;
+  const outing = body.outing as Record<string, unknown> | undefined;
+  if (!outing || typeof outing !== 'object') return body;
+  const location = body.lat !== undefined && body.lng !== undefined ? { lat: body.lat, lng: body.lng } : body.location;
+  return {
+    startDate: outing.startDate,
+    endDate: outing.active === true ? null : outing.endDate,
+    ...(location && typeof location === 'object' ? { location: { lat: (location as { lat: unknown }).lat, lng: (location as { lng: unknown }).lng } } : {}),
+  };
+}, editOutingFields) as unknown as z.ZodType<z.output<typeof editOutingFields>, z.input<typeof editOutingFields> | Record<string, unknown>>;
 
 /**
  * The create-outing body: without both `location.lat` and `location.lng` it is refused with the
@@ -58,7 +75,27 @@ export type HourCount = z.infer<typeof hourCount>;
 export const solunarMark = z.object({ type: z.enum(['Major', 'Minor']), time: z.string() });
 export type SolunarMark = z.infer<typeof solunarMark>;
 
-/** An outing as the API answers it. Times are ISO on the clock of the outing's place. */
+/** A log on an outing's timeline: the log plus the seed's timeline fields. */
+export const timelineLog = logView.extend({
+  /** The species, or the log type when none was recorded. */
+  name: z.string(),
+  /** The fish length in inches. */
+  size: z.number().nullable(),
+  photos: z.object({ angler: z.string().nullable() }),
+  /** The timeline's info popup starts closed. */
+  showInfo: z.boolean(),
+});
+export type TimelineLog = z.infer<typeof timelineLog>;
+
+export function toTimelineLog(log: z.infer<typeof logView>): TimelineLog {
+  return { ...log, name: log.fish.species ?? log.type, size: log.fish.length, photos: { angler: log.photo }, showInfo: false };
+}
+
+/**
+ * An outing as the API answers it (the seed's `outing {startDate, endDate, logs, lunar}`). Times
+ * are ISO on the clock of the outing's place. `lunar` is the day's moon and sun, at the top as on
+ * a log and inside `outing` as section 7 writes it; the Major/Minor peaks are `solunarPeaks`.
+ */
 export const outingView = z.object({
   /** The Outing log's id, which is the outing's id. */
   _id: z.string(),
@@ -70,15 +107,16 @@ export const outingView = z.object({
     endDate: z.string(),
     active: z.boolean(),
     /** Oldest first. */
-    logs: z.array(logView),
+    logs: z.array(timelineLog),
+    lunar: logLunar.nullable(),
   }),
-  /** Solunar peaks from 2 hours before the start to 2 hours after the end. */
-  lunar: z.array(solunarMark),
   lat: z.number(),
   lng: z.number(),
   location: logView.shape.location,
   weather: logWeather.nullable(),
-  lunarDay: logLunar.nullable(),
+  lunar: logLunar.nullable(),
+  /** Solunar peaks (Major: moon above and below; Minor: moon rise and set) from 2 hours before the start to 2 hours after the end. */
+  solunarPeaks: z.array(solunarMark),
   pending: z.array(z.string()),
   stats: z.object({ totalLogs: z.number().int(), totalCatches: z.number().int(), mostProductiveHour: hourCount.nullable() }),
 });

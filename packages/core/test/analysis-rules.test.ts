@@ -96,3 +96,11 @@ describe('log rules', () => {
     expect(mostProductiveHour([])).toBeNull();
   });
 });
+
+describe('the moonPhase filter', () => {
+  it('names a phase in any case, and refuses what is not a phase', () => {
+    expect(filterQuery.parse({ filterType: 'moonPhase', filterValue: 'full moon' }).filters).toEqual([{ type: 'moonPhase', value: 'Full Moon' }]);
+    expect(filterQuery.parse({ filterType: 'moonPhase', filterValue: 'WANING crescent' }).filters[0]!.value).toBe('Waning Crescent');
+    expect(filterQuery.safeParse({ filterType: 'moonPhase', filterValue: 'blue moon' }).success).toBe(false);
+  });
+});

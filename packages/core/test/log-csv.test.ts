@@ -67,6 +67,7 @@ const view: LogView = {
     sunRise: '2025-06-01T05:28:00-05:00',
     sunSet: '2025-06-01T21:03:00-05:00',
   },
+  lunarLocked: false,
   pending: [],
   createdAt: '2025-06-01T11:31:00.000Z',
   updatedAt: '2025-06-01T11:31:00.000Z',

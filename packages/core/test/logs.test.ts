@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOuting } from '../src/api/outings';
-import { canViewLog, PRIVACY_LEVELS, visiblePrivacies } from '../src/logs';
+import { canViewLog, combineDateAndTime, logPatch, PRIVACY_LEVELS, visiblePrivacies } from '../src/logs';
 import { OUTING_LOCATION_REQUIRED } from '../src/outings';
 
 describe('visiblePrivacies', () => {
@@ -34,5 +34,27 @@ describe('the create-outing body', () => {
     expect(parse({ location: { lat: 46, lng: -94 }, startDate: '2026-06-01' }).error?.issues[0]?.message).toBe(
       'A backdated outing needs both a start date and a start time.',
     );
+  });
+});
+
+describe('the seed’s date and time model', () => {
+  const base = '2026-06-01T06:30:00-05:00';
+  it('combines a day with a time, a date-time with a new time, and fills the missing half from the base', () => {
+    expect(combineDateAndTime(undefined, undefined, base)).toBeUndefined();
+    expect(combineDateAndTime('2026-05-30', '07:15', base)).toBe('2026-05-30T07:15');
+    expect(combineDateAndTime('2026-05-30T05:00:00-05:00', '07:15', base)).toBe('2026-05-30T07:15');
+    expect(combineDateAndTime('2026-05-30T05:00:00-05:00', undefined, base)).toBe('2026-05-30T05:00:00-05:00');
+    expect(combineDateAndTime('2026-05-30', undefined, base)).toBe('2026-05-30T06:30');
+    expect(combineDateAndTime(undefined, '21:05', base)).toBe('2026-06-01T21:05');
+  });
+
+  it('refuses a time that is not HH:mm', () => {
+    expect(logPatch.safeParse({ time: '7pm' }).success).toBe(false);
+    expect(logPatch.safeParse({ time: '24:00' }).success).toBe(false);
+  });
+
+  it('keeps omitted fields of a patch undefined and clears the ones sent empty', () => {
+    const patch = logPatch.parse({ notes: '', fish: { length: '24' } });
+    expect(patch).toEqual({ notes: null, fish: { length: 24 } });
   });
 });

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NotAvailable } from '../components/not-available';
+import { NotAvailable, Placeholder } from '../components/not-available';
 import { RouteError } from './route-error';
 import { RequireMember, VisitorOnly } from './guards';
 import { Shell } from './shell/app-shell';
@@ -101,7 +101,7 @@ const memberRoutes: RouteObject[] = [
   page('/create-outing', () => import('../features/outings/create-outing-page').then((m) => ({ Component: m.CreateOutingPage })), 'Create an Outing'),
   page('/view-outing/:id', () => import('../features/outings/view-outing-page').then((m) => ({ Component: m.ViewOutingPage })), 'View Outing'),
   page('/edit-outing/:id', () => import('../features/outings/edit-outing-page').then((m) => ({ Component: m.EditOutingPage })), 'Edit Outing'),
-  notYet('/trip-planner', 'Trip Planner'),
+  { path: '/trip-planner', element: <Placeholder text="trip planner" /> },
   page('/create-event', events.create, 'Create Competition'),
   page('/competition/create', events.create, 'Create Competition'),
   page('/event-create', events.create, 'Create Competition'),

@@ -16,3 +16,13 @@ export function NotAvailable({ title, message = messages.notAvailableYet }: { ti
     </Container>
   );
 }
+
+/** A page the seeds keep as a bare placeholder: its one line of text and nothing else. */
+export function Placeholder({ text }: { text: string }) {
+  usePageTitle(text);
+  return (
+    <Container size="sm" py="xl">
+      <Text>{text}</Text>
+    </Container>
+  );
+}

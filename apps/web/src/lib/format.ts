@@ -27,8 +27,9 @@ export const barometerText = (hPa: number | null | undefined) => {
 };
 
 /** "12 MPH NW". windLabel() answers 'N' for a missing bearing, which would be a guess, so none is shown. */
+/** A wind without a direction still gets the seed's compass label, which names it 'N'. */
 export const windText = (speed: number | null | undefined, bearing: number | null | undefined) =>
-  speed == null ? '-' : `${Math.round(speed)} MPH${bearing == null ? '' : ` ${windLabel(bearing)}`}`;
+  speed == null ? '-' : `${Math.round(speed)} MPH ${windLabel(bearing)}`;
 
 /** A point to three decimals, as the seeds show a log's place: "46.412, -94.355". */
 export const coordinates = ({ lat, lng }: { lat: number; lng: number }) => `${lat.toFixed(3)}, ${lng.toFixed(3)}`;

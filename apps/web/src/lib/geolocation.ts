@@ -1,5 +1,7 @@
 import { messages } from '@tightlines/core/messages';
 import { useEffect, useState } from 'react';
+import { call } from './api';
+import { createStore, useStore } from './store';
 
 export type Point = { lat: number; lng: number };
 
@@ -29,21 +31,62 @@ export function currentPosition({ highAccuracy = false } = {}): Promise<Point> {
   });
 }
 
-export type PositionState = { status: 'locating' } | { status: 'ready'; point: Point } | { status: 'off' };
+/** How a place was found when the browser could not say: seed 000's fallbacks, or the angler's own search. */
+export type Approximate = { source: 'network' | 'last-log' | 'last-search' | 'search'; label: string | null };
 
-/** The browser's position as a screen shows it: looked up once when the screen mounts. */
+/** The server's fallback: the geolocation service, then the member's last log, then their last forecast search. */
+async function fallbackPosition(): Promise<{ point: Point; approximate: Approximate }> {
+  const { geolocate } = await import('@tightlines/core/api/places');
+  const found = await call(geolocate);
+  return { point: { lat: found.lat, lng: found.lng }, approximate: { source: found.source, label: found.label } };
+}
+
+/**
+ * Where the angler is, roughly: the browser, or else (denied, timed out after 10 s, no device)
+ * the server's fallback. Rejects with "Geolocation no available" when nothing knows. For an
+ * instant draft or an outing; picking a log's spot asks the browser only (currentPosition).
+ */
+export async function approximatePosition(): Promise<Point> {
+  try {
+    return await currentPosition();
+  } catch {
+    try {
+      return (await fallbackPosition()).point;
+    } catch {
+      throw new Error(messages.geolocationUnavailable);
+    }
+  }
+}
+
+export type PositionState =
+  | { status: 'locating' }
+  /** `approximate` when the browser gave no position and a fallback did. */
+  | { status: 'ready'; point: Point; approximate: Approximate | null }
+  | { status: 'off' };
+
+/** A place the angler searched for when nothing else knew where they are, kept for the visit. */
+const searched = createStore<{ point: Point; label: string } | null>(null);
+export const chooseSearchedPlace = (place: { lat: number; lng: number; name: string }) =>
+  searched.set({ point: { lat: place.lat, lng: place.lng }, label: place.name });
+
+/** The position as a screen shows it: looked up once when the screen mounts, with the fallbacks. */
 export function usePosition(): PositionState {
-  const [state, setState] = useState<PositionState>(() => (supported() ? { status: 'locating' } : { status: 'off' }));
+  const [state, setState] = useState<PositionState>({ status: 'locating' });
+  const chosen = useStore(searched);
   useEffect(() => {
-    if (!supported()) return;
     let live = true;
-    currentPosition().then(
-      (point) => live && setState({ status: 'ready', point }),
-      () => live && setState({ status: 'off' }),
-    );
+    currentPosition()
+      .then((point) => live && setState({ status: 'ready', point, approximate: null }))
+      .catch(() =>
+        fallbackPosition().then(
+          ({ point, approximate }) => live && setState({ status: 'ready', point, approximate }),
+          () => live && setState({ status: 'off' }),
+        ),
+      );
     return () => {
       live = false;
     };
   }, []);
+  if (state.status === 'off' && chosen) return { status: 'ready', point: chosen.point, approximate: { source: 'search', label: chosen.label } };
   return state;
 }

@@ -3,7 +3,7 @@ import { messages } from '@tightlines/core/messages';
 import { useNavigate } from 'react-router';
 import { showError, showSuccess } from './alerts';
 import { ApiError, call } from './api';
-import { currentPosition } from './geolocation';
+import { approximatePosition } from './geolocation';
 import { myLogsKey } from './my-logs';
 import { useSubmitMutation } from './submit-mutation';
 
@@ -21,8 +21,9 @@ export function useInstantDraft() {
   const client = useQueryClient();
   const mutation = useSubmitMutation({
     mutationFn: async () => {
-      const here = currentPosition().catch(() => {
-        throw new ApiError(0, messages.geolocationDisabled);
+      // The browser, else the server's fallback; "Geolocation no available" when nothing knows.
+      const here = approximatePosition().catch((error: Error) => {
+        throw new ApiError(0, error.message);
       });
       const [{ createLog }, location] = await Promise.all([logsApi(), here]);
       return call(createLog, { body: { type: 'Draft', location } });

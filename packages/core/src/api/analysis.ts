@@ -18,6 +18,8 @@ export const mapMarker = z.object({
   type: z.enum(LOG_TYPES),
   date: z.string(),
   lake: z.string().nullable(),
+  /** The river gauge of a log with a waterflow reading (seed 001's river-gauge site marker). */
+  gauge: z.object({ lat: z.number(), lng: z.number(), station: z.string().nullable() }).nullable().optional(),
 });
 export type MapMarker = z.infer<typeof mapMarker>;
 
@@ -51,7 +53,7 @@ export const charts = contract({
   method: 'GET',
   path: '/api/user/logs/charts',
   access: 'member',
-  summary: 'The data page’s charts over the member’s logs matching the filters.',
+  summary: 'The data page’s charts over the member’s logs matching the filters (premium; 403 naming the lock otherwise).',
   query: filterQuery,
   response: chartsAnswer,
 });
@@ -60,7 +62,7 @@ export const markers = contract({
   method: 'GET',
   path: '/api/user/logs/markers',
   access: 'member',
-  summary: 'Map markers of the member’s logs matching the filters, newest first, 20,000 at most.',
+  summary: 'Map markers of the member’s logs matching the filters, newest first, 20,000 at most (premium; 403 naming the lock otherwise).',
   query: filterQuery,
   response: z.array(mapMarker),
 });

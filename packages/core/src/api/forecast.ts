@@ -59,18 +59,25 @@ export const removeSearchTerm = contract({
   response: userView,
 });
 
+const weatherDisplay = z.object({ windLabel: z.string(), barometerInches: z.number().nullable() });
+
+/**
+ * The seed's Weather entity at the top level (airTemp, windDirection, barometer ...), as a mobile
+ * client reads it; when the weather service is down, no weather fields and the `reason` instead.
+ */
+export const currentWeatherView = z.union([
+  weatherCurrentSchema.extend({ reason: z.null(), display: weatherDisplay }),
+  z.object({ reason: z.string(), display: z.null() }),
+]);
+
 export const currentWeather = contract({
   method: 'POST',
   path: '/api/weather/current',
   access: 'public',
   assistant: true,
-  summary: 'The weather now at a point; `weather` is null with a `reason` when the weather service is down.',
+  summary: 'The weather now at a point, its fields at the top level; only `reason` (no weather fields) when the weather service is down.',
   body: jsonBody(placedInput),
-  response: z.object({
-    weather: weatherCurrentSchema.nullable(),
-    reason: z.string().nullable(),
-    display: z.object({ windLabel: z.string(), barometerInches: z.number().nullable() }).nullable(),
-  }),
+  response: currentWeatherView,
 });
 
 export const lunar = contract({

@@ -6,6 +6,7 @@ import {
   deleteLogsInput,
   findInput,
   logInput,
+  logPatch,
   logPage,
   logPageQuery,
   logTagInput,
@@ -39,7 +40,7 @@ export const createLog = contract({
   access: 'member',
   assistant: true,
   status: 201,
-  summary: 'Creates a log; the server adds weather, lunar data, state, time zone, lake and waterflow. An instant draft is `{type: "Draft", location}`.',
+  summary: 'Creates a log (`date` as one ISO date-time, or a YYYY-MM-DD day with `time` HH:mm); the server adds weather, lunar data, state, time zone, lake and waterflow. An instant draft is `{type: "Draft", location}`.',
   body: jsonBody(logInput),
   response: logView,
 });
@@ -57,10 +58,11 @@ export const updateLog = contract({
   method: 'POST',
   path: '/api/log/update/:id',
   access: 'member',
-  summary: 'Replaces a log’s fields; weather and lunar data are fetched again only when its place or time moved.',
+  summary:
+    'Changes the fields sent (the whole log or a part; omitted fields, tags included, stay); weather and lunar data are fetched again only when its place or time moved. Answers the updated logs (`docs`, the first page, as the list shows them) with the edited `log` beside them.',
   params: ownLog,
-  body: jsonBody(logInput),
-  response: logView,
+  body: jsonBody(logPatch),
+  response: logPage.extend({ log: logView }),
 });
 
 const deleted = z.object({ success: z.literal(true), id: z.string() });
@@ -87,7 +89,7 @@ export const deleteLogs = contract({
   method: 'POST',
   path: '/api/user/delete-logs',
   access: 'member',
-  summary: 'Deletes the selected logs, all or none; answers the count and the first page of what is left.',
+  summary: 'Deletes the selected logs (a bare array of logs or ids, or `{logs}`), all or none; answers the count and the first page of what is left.',
   body: jsonBody(deleteLogsInput),
   response: logPage.extend({ deleted: z.number().int() }),
 });

@@ -9,7 +9,7 @@ export const outing = contract({
   method: 'GET',
   path: '/api/user/outing/:id',
   access: 'member',
-  summary: 'One of the member’s outings with its logs, solunar peaks and stats.',
+  summary: 'One of the member’s outings: `outing {startDate, endDate, logs, lunar}` (timeline logs carry name, size, photos.angler, showInfo), the day’s `lunar`, the Major/Minor `solunarPeaks` and stats.',
   params: ownOuting,
   response: outingView,
 });
@@ -28,7 +28,7 @@ export const editOuting = contract({
   method: 'POST',
   path: '/api/user/edit-outing/:id',
   access: 'member',
-  summary: 'Moves an outing’s start and end (`endDate: null` puts it back in progress); logs leave or join to match the span.',
+  summary: 'Moves an outing’s start and end (`{startDate, endDate}`, or the outing object as GET answers it; `endDate: null` or `outing.active: true` keeps it in progress); logs leave or join to match the span.',
   params: ownOuting,
   body: jsonBody(editOutingInput),
   response: outingView,

@@ -17,3 +17,20 @@ export const reverseGeocode = contract({
     timeZone: z.string(),
   }),
 });
+
+/** Where the seeds' fallback found the caller, and how sure it is. */
+export const LOCATION_SOURCES = ['network', 'last-log', 'last-search'] as const;
+
+export const geolocate = contract({
+  method: 'GET',
+  path: '/api/util/geolocate',
+  access: 'public',
+  summary:
+    'Where the caller probably is when the browser cannot say: the geolocation service (when configured) from the caller’s address, then a member’s last log, then their last forecast search; else 404 "Geolocation no available".',
+  response: z.object({
+    lat: z.number(),
+    lng: z.number(),
+    source: z.enum(LOCATION_SOURCES),
+    label: z.string().nullable(),
+  }),
+});

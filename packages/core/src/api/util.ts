@@ -24,3 +24,11 @@ export const appLinks = contract({
   summary: 'Where to get the mobile apps: the iPhone app’s store page (IOS_APP_URL) and the Android app’s file (ANDROID_APP_URL); null when not set.',
   response: z.object({ iphone: z.string().nullable(), android: z.string().nullable() }),
 });
+
+export const port = contract({
+  method: 'GET',
+  path: '/api/port',
+  access: 'public',
+  summary: 'Where this server listens and is reached from outside (PORT, PUBLIC_URL); the seed’s clients ask it, its answer is not shown there.',
+  response: z.object({ port: z.number().int(), publicUrl: z.string() }),
+});

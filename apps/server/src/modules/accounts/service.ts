@@ -47,6 +47,8 @@ type Deps = {
   storage: FileStorage;
   /** The member's saved forecast searches, newest first (the forecast module's table). */
   forecastSearches: (userId: string) => Promise<string[]>;
+  /** The lakes the member has logged, with where (the logs module). */
+  loggedLakes: (userId: string) => Promise<Array<{ name: string; location: { lat: number; lng: number } }>>;
   /** The member's payment processor customer id, once billing made one (the billing module's table). */
   customerId?: (userId: string) => Promise<string | null>;
   log: { error(obj: Record<string, unknown>, msg: string): void };
@@ -263,7 +265,7 @@ export class AccountsService {
       newsletter,
       events: { registered: [] },
       forecastSearches,
-      lakes: [],
+      lakes: await this.deps.loggedLakes(user.id),
       stripe: { id: customerId, subscriptionId: active?.providerId ?? null },
       pendingEmail,
     };

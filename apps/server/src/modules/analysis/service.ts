@@ -2,11 +2,13 @@ import { buildCharts, countChart, FISH_SIZE_BUCKETS, fishSizeBucket, stackedChar
 import type { ChartsAnswer, MapMarker, StatsAnswer } from '@tightlines/core/api/analysis';
 import type { Filter } from '@tightlines/core/filters';
 import { LOG_TYPES, type LogPage } from '@tightlines/core/logs';
+import { PREMIUM_LOCKS } from '@tightlines/core/accounts';
+import type { AccessService } from '../../access/access';
 import type { Principal } from '../../access/principal';
 import type { CircleService } from '../circle/service';
 import type { LogsQuery } from '../logs/query';
 
-type Deps = { logs: LogsQuery; circle: CircleService };
+type Deps = { logs: LogsQuery; circle: CircleService; access: AccessService };
 
 /** The data page (filtered list, charts, map) and the dashboard's Your Stats, over the caller's own logs. */
 export class AnalysisService {
@@ -17,6 +19,7 @@ export class AnalysisService {
   }
 
   async charts(principal: Principal, filters: readonly Filter[]): Promise<ChartsAnswer> {
+    this.deps.access.assertPremium(principal, PREMIUM_LOCKS.charts);
     const charts = buildCharts(await this.deps.logs.chartRows(principal, filters));
     const { Lake, Month, Species, Tag } = charts.stacked;
     return {
@@ -25,7 +28,8 @@ export class AnalysisService {
     };
   }
 
-  markers(principal: Principal, filters: readonly Filter[]): Promise<MapMarker[]> {
+  async markers(principal: Principal, filters: readonly Filter[]): Promise<MapMarker[]> {
+    this.deps.access.assertPremium(principal, PREMIUM_LOCKS.map);
     return this.deps.logs.markers(principal, filters);
   }
 

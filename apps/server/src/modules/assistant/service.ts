@@ -190,8 +190,8 @@ export class AssistantService {
   }
 
   private async weather(position: { lat: number; lng: number }): Promise<string> {
-    const { weather } = await this.deps.forecast.current(position.lat, position.lng);
-    if (!weather) return 'I could not get the weather just now. Please try again in a few minutes.';
+    const weather = await this.deps.forecast.current(position.lat, position.lng);
+    if (weather.reason !== null) return 'I could not get the weather just now. Please try again in a few minutes.';
     const parts = [weather.airTemp === null ? `It is ${weather.summary.toLowerCase()}` : `It is ${Math.round(weather.airTemp)} degrees and ${weather.summary.toLowerCase()}`];
     if (weather.windSpeed !== null) parts.push(`wind ${Math.round(weather.windSpeed)} miles per hour from the ${windLabel(weather.windDirection)}`);
     const inches = barometerInches(weather.barometer);

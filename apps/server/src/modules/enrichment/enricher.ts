@@ -77,7 +77,7 @@ export class LogEnricher {
         this.deps.waterflow.nearest(place, point.occurredAt).then(
           (reading) => {
             if (!reading) return;
-            values.waterflow = reading.waterflow;
+            values.waterflow = { ...reading.waterflow, location: reading.location };
             values.gaugeStation = reading.station;
             values.gaugeSiteCode = reading.siteCode;
             values.gaugeAgency = reading.agency;

@@ -1,6 +1,9 @@
+import type { ReplyOf } from '@tightlines/core/api/contract';
+import type { currentWeather } from '@tightlines/core/api/forecast';
 import { addDaysToDate, daysInMonth } from '@tightlines/core/dates';
 import { barometerInches, windLabel, type WeatherCurrent } from '@tightlines/core/weather';
 import {
+  hourlyDay,
   lunarDay,
   type LunarView,
   type MonthlyLunarDay,
@@ -68,6 +71,13 @@ export class ForecastService {
     return place;
   }
 
+  /** For the places module's fallback: where the member's latest forecast search was, if it still names a place. */
+  async lastSearchPlace(userId: string): Promise<{ lat: number; lng: number; name: string } | null> {
+    const [term] = await this.deps.repo.searchesOf(userId);
+    const place = term === undefined ? undefined : this.deps.places.search(term);
+    return place ? { lat: place.lat, lng: place.lng, name: place.name } : null;
+  }
+
   /** A point as "lat,lng", or else a place search. */
   private findPoint(location: string, tz: string | undefined): { lat: number; lng: number; timeZone: string } {
     const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(location);
@@ -113,8 +123,9 @@ export class ForecastService {
   }
 
   /** Today's hours are part of the free forecast; other days belong to the premium extended one. */
-  async hourly(term: string, date: string, viewer: Viewer) {
+  async hourly(term: string, requested: string, viewer: Viewer) {
     const place = this.find(term);
+    const date = hourlyDay(requested, place.timeZone);
     if (!viewer?.premium && date !== localDateOf(this.now(), place.timeZone)) {
       throw viewer ? forbidden(PREMIUM_EXTENDED) : unauthorized('Sign up to see the hourly forecast of other days.');
     }
@@ -137,10 +148,10 @@ export class ForecastService {
     }
   }
 
-  async current(lat: number, lng: number): Promise<{ weather: WeatherCurrent | null; reason: string | null; display: ReturnType<typeof display> | null }> {
+  async current(lat: number, lng: number): Promise<ReplyOf<typeof currentWeather>> {
     const place = { lat, lng, timeZone: timeZoneAt(lat, lng) };
     const { value, reason } = await this.weatherOrReason(() => this.deps.weather.current(place));
-    return { weather: value, reason, display: value ? display(value) : null };
+    return value ? { ...value, reason: null, display: display(value) } : { reason: reason ?? 'The weather service gave no answer.', display: null };
   }
 
   /** The local day holding `when` (now when absent): a 'YYYY-MM-DD' names the day itself. */

@@ -1,6 +1,7 @@
 import type { NearbyLake } from '@tightlines/core/api/lakes';
 import { distanceKm, type GeoPoint } from '@tightlines/core/geo';
 import type { Principal } from '../../access/principal';
+import { HttpError } from '../../lib/errors';
 import { pointInOutline } from '../../providers/lakes/geometry';
 import type { LakeSource } from '../../providers/lakes/lakes';
 import type { ProviderLog } from '../../providers/weather/weather';
@@ -12,7 +13,9 @@ export const NEAREST_LAKE_KM = 1.5;
 const NEAR_DEGREES = 0.05;
 
 /** The lakes known around one point, looked up once and used for every question about that point. */
-export type LakesNear = { point: GeoPoint; lakes: LakeRow[] };
+export type LakesNear = { point: GeoPoint; lakes: LakeRow[]; /** The map service was asked and did not answer. */ sourceDown?: boolean };
+
+export const LAKE_LOOKUP_UNAVAILABLE = 'Lake lookup unavailable: the lake map service is not answering right now.';
 
 type Deps = {
   repo: LakesRepo;
@@ -45,7 +48,7 @@ export class LakesService {
       return { point, lakes: await this.deps.repo.near(point.lat, point.lng, NEAR_DEGREES) };
     } catch (error) {
       this.deps.log.warn({ err: String(error) }, 'lake source unavailable');
-      return { point, lakes: known };
+      return { point, lakes: known, sourceDown: true };
     }
   }
 
@@ -65,8 +68,12 @@ export class LakesService {
     return lake ? { name: lake.name, location: { lat: lake.lat, lng: lake.lng }, area: lake.areaAcres, outline: lake.outline ?? null } : null;
   }
 
+  /** No lake, because the map service is down (not because there is none), is a 503 the form can say. */
   async find(point: GeoPoint): Promise<NearbyLake | null> {
-    return this.match(await this.near(point));
+    const near = await this.near(point);
+    const lake = this.match(near);
+    if (!lake && near.sourceDown) throw new HttpError(503, LAKE_LOOKUP_UNAVAILABLE);
+    return lake;
   }
 
   /**

@@ -131,7 +131,10 @@ export class LogsQueryRepo {
     const where = filterConditions(scope, filters);
     return queryRows<MapMarker>(
       this.db,
-      sql`select id as "_id", lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake
+      sql`select id as "_id", lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake,
+            case when waterflow ? 'location' then jsonb_build_object(
+              'lat', (waterflow->'location'->>'lat')::float8, 'lng', (waterflow->'location'->>'lng')::float8, 'station', gauge_station)
+            end as gauge
           from ${logs} where ${where} order by occurred_at desc limit 20000`,
     );
   }

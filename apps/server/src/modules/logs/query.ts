@@ -4,7 +4,7 @@ import type { Filter } from '@tightlines/core/filters';
 import type { LogPage } from '@tightlines/core/logs';
 import type { Principal } from '../../access/principal';
 import type { LogsQueryRepo, Scope } from './query-repo';
-import { toLogView } from './view';
+import { forViewer, toLogView } from './view';
 
 /**
  * The logs module's read side for the data page and the dashboard: every answer covers the
@@ -19,7 +19,7 @@ export class LogsQuery {
 
   async filter(principal: Principal, filters: readonly Filter[], limit: number, page: number): Promise<LogPage> {
     const { rows, total } = await this.repo.filtered(LogsQuery.scope(principal), filters, limit, (page - 1) * limit);
-    return { docs: rows.map((row) => toLogView(row, principal.username)), total, page, limit };
+    return { docs: rows.map((row) => forViewer(toLogView(row, principal.username), principal.premium)), total, page, limit };
   }
 
   chartRows(principal: Principal, filters: readonly Filter[]): Promise<ChartRow[]> {

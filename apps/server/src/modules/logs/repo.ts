@@ -129,6 +129,28 @@ export class LogsRepo {
   }
 
   /** Lake names of the member's logs starting with the prefix, each at its latest log's point. */
+  /** The point of the member's latest log, by its time. */
+  async latestPoint(userId: string): Promise<{ lat: number; lng: number; lake: string | null } | null> {
+    const rows = await queryRows<{ lat: number; lng: number; lake: string | null }>(
+      this.db,
+      sql`select lat, lng, lake_name as lake from ${logs} where user_id = ${userId} order by occurred_at desc limit 1`,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Every lake the member has logged, by name, at the point of their latest log there. */
+  async loggedLakes(userId: string): Promise<Array<{ name: string; location: { lat: number; lng: number } }>> {
+    const rows = await queryRows<{ name: string; lat: number; lng: number }>(
+      this.db,
+      sql`select name, lat, lng from (
+            select distinct on (lower(lake_name)) lake_name as name, lat, lng
+            from ${logs} where user_id = ${userId} and lake_name is not null
+            order by lower(lake_name), occurred_at desc
+          ) as lakes order by lower(name) limit 1000`,
+    );
+    return rows.map((r) => ({ name: r.name, location: { lat: r.lat, lng: r.lng } }));
+  }
+
   lakeNames(userId: string, prefix: string): Promise<Array<{ name: string; lat: number; lng: number }>> {
     return queryRows(
       this.db,

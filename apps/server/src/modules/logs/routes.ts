@@ -14,7 +14,10 @@ export function logsRoutes(logs: LogsService, config: Config): RouteEntry[] {
     route(api.canCreate, ({ principal }) => logs.allowance(principal)),
     route(api.createLog, ({ principal, body }) => logs.create(principal, body)),
     route(api.editLog, ({ principal, params }) => logs.forEdit(principal, params.id)),
-    route(api.updateLog, ({ principal, params, body }) => logs.update(principal, params.id, body)),
+    route(api.updateLog, async ({ principal, params, body }) => {
+      const log = await logs.update(principal, params.id, body);
+      return { log, ...(await logs.list(principal, LOGS_PAGE_SIZE, 1)) };
+    }),
     route(api.deleteLogByGet, remove),
     route(api.deleteLog, remove),
     route(api.deleteLogs, async ({ principal, body }) => {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { LOG_NOT_SHARED, NOT_YOUR_LOG, type LakeMatch } from '@tightlines/core/api/logs';
 import { isUuid } from '@tightlines/core/api/contract';
 import {
+  applyLogPatch,
   canCreateLog,
+  combineDateAndTime,
   FREE_LOGS_PER_MONTH,
   LOG_IN_FUTURE,
   lureCategories,
@@ -10,13 +12,14 @@ import {
   OUTING_TYPE_FIXED,
   type AllowanceView,
   type LogInput,
+  type LogPatch,
   type LogPage,
   type LogView,
   type WaterflowReading,
 } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
 import { logLunar } from '@tightlines/core/solunar/log-lunar';
-import { DATE_OUT_OF_RANGE, inSupportedYears, isInFuture, resolveInstant } from '@tightlines/core/time';
+import { DATE_OUT_OF_RANGE, inSupportedYears, isInFuture, resolveInstant, toLocalIso } from '@tightlines/core/time';
 import type { AccessService } from '../../access/access';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
@@ -32,7 +35,7 @@ import type { TagsService } from '../tags/service';
 import type { BulkRow } from './bulk';
 import type { LogsRepo, Span } from './repo';
 import { inputColumns, type LogRow, type NewLog } from './rows';
-import { toLogView } from './view';
+import { forViewer, toLogView } from './view';
 
 export const EXPORT_PAGE_SIZE = 1000;
 export const NOT_YOUR_PHOTO = 'That photo is not one of your uploads. Please upload it again.';
@@ -103,8 +106,13 @@ export class LogsService {
     return row;
   }
 
+  /** The caller's own logs as they may see them (lunar details are premium). */
   private mine(principal: Principal, rows: LogRow[]): LogView[] {
-    return rows.map((row) => toLogView(row, principal.username));
+    return rows.map((row) => this.shown(principal, toLogView(row, principal.username)));
+  }
+
+  private shown(viewer: Principal | null, view: LogView): LogView {
+    return forViewer(view, viewer !== null && this.deps.access.isPremium(viewer));
   }
 
   async allowance(principal: Principal): Promise<AllowanceView> {
@@ -123,7 +131,7 @@ export class LogsService {
     this.checkPhoto(principal, input.photo);
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
-    const occurredAt = this.instant(input.date, place.timeZone);
+    const occurredAt = this.instant(combineDateAndTime(input.date, input.time, toLocalIso(this.now(), place.timeZone)), place.timeZone);
     const lunar = logLunar(lat, lng, occurredAt, place.timeZone);
     const [near, outside, outingId] = await Promise.all([
       // A lake the angler named needs no lake map service; one left blank may.
@@ -162,23 +170,27 @@ export class LogsService {
     });
     // After the commit, and not awaited: telling friends never holds up or fails the save.
     if (row.privacy !== 'private') this.deps.created?.({ id: row.id, username: principal.username, type: row.type, fishSpecies: row.fishSpecies, lakeName: row.lakeName });
-    return toLogView(row, principal.username);
+    return this.shown(principal, toLogView(row, principal.username));
   }
 
   async forEdit(principal: Principal, id: string): Promise<LogView> {
-    return toLogView(await this.owned(principal, id), principal.username);
+    return this.shown(principal, toLogView(await this.owned(principal, id), principal.username));
   }
 
-  /** Weather, lunar data, zone and state are worked out again only when the place or time moved. */
-  async update(principal: Principal, id: string, input: LogInput): Promise<LogView> {
+  /**
+   * Only the fields sent change. Weather, lunar data, zone and state are worked out again only when
+   * the place or time moved.
+   */
+  async update(principal: Principal, id: string, patch: LogPatch): Promise<LogView> {
     const existing = await this.owned(principal, id);
+    const input = applyLogPatch(toLogView(existing, principal.username), patch);
     // An Outing log does not count against the allowance; turning one into a catch (or back) would
     // change the count without the allowance check, so the type never crosses that line.
     if ((existing.type === 'Outing') !== (input.type === 'Outing')) throw badRequest(OUTING_TYPE_FIXED);
     if (input.photo !== existing.photo) this.checkPhoto(principal, input.photo);
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
-    const occurredAt = this.instant(input.date ?? existing.occurredAt.toISOString(), place.timeZone);
+    const occurredAt = this.instant(input.date, place.timeZone);
     const moved = existing.lat !== lat || existing.lng !== lng || existing.occurredAt.getTime() !== occurredAt.getTime();
     const values: Partial<NewLog> = { ...inputColumns(input), occurredAt };
     if (moved) {
@@ -205,7 +217,7 @@ export class LogsService {
       if (lakeName && near) await this.deps.lakes.remember(principal, near, lakeName, updated.state, updated.privacy);
       return updated;
     });
-    return toLogView(row, principal.username);
+    return this.shown(principal, toLogView(row, principal.username));
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
@@ -248,7 +260,7 @@ export class LogsService {
     if (!row || !(await this.deps.access.canViewLog(viewer, row))) throw notFound(LOG_NOT_SHARED);
     const username = viewer?.userId === row.userId ? viewer.username : await this.deps.usernameOf(row.userId);
     if (username === undefined) throw notFound(LOG_NOT_SHARED);
-    return toLogView(row, username);
+    return this.shown(viewer, toLogView(row, username));
   }
 
   private async angler(viewer: Principal | null, username: string) {
@@ -263,7 +275,7 @@ export class LogsService {
     const rows = standing.isOwner
       ? (await this.deps.repo.listByUser(owner.id, limit, 0)).rows
       : await this.deps.repo.listVisible(owner.id, this.friendId(viewer, standing), limit);
-    return { user: { username: owner.username, profilePicture: owner.profilePicture }, docs: rows.map((row) => toLogView(row, owner.username)) };
+    return { user: { username: owner.username, profilePicture: owner.profilePicture }, docs: rows.map((row) => this.shown(viewer, toLogView(row, owner.username))) };
   }
 
   async visitorTags(viewer: Principal | null, username: string): Promise<string[]> {
@@ -279,6 +291,16 @@ export class LogsService {
 
   async lureCategories(principal: Principal): Promise<Array<{ name: string }>> {
     return lureCategories(await this.deps.repo.lureCategoriesOf(principal.userId)).map((name) => ({ name }));
+  }
+
+  /** For the accounts module: the user's `lakes`, the lakes the member has logged. */
+  loggedLakes(userId: string): Promise<Array<{ name: string; location: { lat: number; lng: number } }>> {
+    return this.deps.repo.loggedLakes(userId);
+  }
+
+  /** For the places module's location fallback: where the member last logged. */
+  lastPoint(userId: string): Promise<{ lat: number; lng: number; lake: string | null } | null> {
+    return this.deps.repo.latestPoint(userId);
   }
 
   lakeNames(principal: Principal, prefix: string): Promise<LakeMatch[]> {
@@ -324,12 +346,12 @@ export class LogsService {
     try {
       reading = await this.deps.waterflow.nearest(point, at);
     } catch (error) {
-      throw new HttpError(503, `The river gauge service is unavailable right now: ${(error as Error).message}.`);
+      throw new HttpError(503, `Waterflow lookup unavailable: the river gauge service is not answering right now (${(error as Error).message}).`);
     }
     if (!reading) throw notFound('There is no river gauge near this spot.');
     if (logId !== 'new') {
       await this.deps.repo.update(logId, {
-        waterflow: reading.waterflow,
+        waterflow: { ...reading.waterflow, location: reading.location },
         gaugeStation: reading.station,
         gaugeSiteCode: reading.siteCode,
         gaugeAgency: reading.agency,
@@ -341,6 +363,11 @@ export class LogsService {
   // -----------------------------------------------------------------------------------------------
   // For the outings module: an outing is an Outing log plus its span.
   // -----------------------------------------------------------------------------------------------
+
+  /** An outing's own Outing log, whole: the outing page shows its day's moon and sun to every member. */
+  async outingLog(principal: Principal, outingId: string): Promise<LogView> {
+    return toLogView(await this.owned(principal, outingId), principal.username);
+  }
 
   /** The logs of the caller's outing, oldest first. */
   async outingLogs(principal: Principal, outingId: string): Promise<LogView[]> {
@@ -372,7 +399,8 @@ export class LogsService {
     let after: { at: string; id: string } | null = null;
     for (;;) {
       const page = await this.deps.repo.page(principal.userId, after, EXPORT_PAGE_SIZE);
-      if (page.length > 0) yield this.mine(principal, page);
+      // The member's own file of their own logs: everything stored, as the import reads it back.
+      if (page.length > 0) yield page.map((row) => toLogView(row, principal.username));
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE_SIZE) return;
       after = { at: last.cursorAt, id: last.id };

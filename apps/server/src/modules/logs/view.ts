@@ -36,7 +36,8 @@ export function toLogView(row: LogRow, username: string): LogView {
       station: row.gaugeStation,
       siteCode: row.gaugeSiteCode,
       agency: row.gaugeAgency,
-      location: null,
+      // The river gauge's place when the log has a reading, else the log's own spot on the lake it names.
+      location: row.waterflow?.location ?? (row.lakeName ? { lat: row.lat, lng: row.lng } : null),
     },
     location: {
       lat: row.lat,
@@ -48,8 +49,18 @@ export function toLogView(row: LogRow, username: string): LogView {
     },
     weather: row.weather,
     lunar: row.lunar,
+    lunarLocked: false,
     pending: row.pending,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A log as a caller sees it: lunar details (and so the rating drawn from them) are premium, so a
+ * caller without premium gets none, only the note that they are locked.
+ */
+export function forViewer(view: LogView, premium: boolean): LogView {
+  if (premium || view.lunar === null) return view;
+  return { ...view, lunar: null, lunarLocked: true };
 }

@@ -7,6 +7,7 @@ import {
   OUTING_MAX_SPAN_MS,
   OUTING_TOO_EARLY,
   OUTING_TOO_LONG,
+  toTimelineLog,
   type OutingView,
   type SolunarMark,
 } from '@tightlines/core/outings';
@@ -85,7 +86,7 @@ export class OutingsService {
 
   async view(principal: Principal, id: string): Promise<OutingView> {
     const outing = await this.owned(principal, id);
-    const [log, logs] = await Promise.all([this.deps.logs.forEdit(principal, id), this.deps.logs.outingLogs(principal, id)]);
+    const [log, logs] = await Promise.all([this.deps.logs.outingLog(principal, id), this.deps.logs.outingLogs(principal, id)]);
     const end = outing.endedAt ?? this.now();
     // Solunar days are computed for at most an outing's longest span, whatever the stored rows or
     // the clock say (an outing left in progress for weeks), so the work per request is bounded.
@@ -112,14 +113,15 @@ export class OutingsService {
         startDate: toLocalIso(outing.startedAt, timeZone),
         endDate: toLocalIso(end, timeZone),
         active: outing.endedAt === null,
-        logs,
+        logs: logs.map(toTimelineLog),
+        lunar: log.lunar,
       },
-      lunar: bands,
       lat,
       lng,
       location: log.location,
       weather: log.weather,
-      lunarDay: log.lunar,
+      lunar: log.lunar,
+      solunarPeaks: bands,
       pending: log.pending,
       stats: {
         totalLogs: logs.length,

@@ -7,5 +7,6 @@ export function utilRoutes(config: Config): RouteEntry[] {
     route(api.health, async () => ({ status: 'ok' })),
     route(api.featureFlags, async () => config.featureFlags),
     route(api.appLinks, async () => config.appLinks),
+    route(api.port, async () => ({ port: config.port, publicUrl: config.publicUrl })),
   ];
 }

@@ -164,6 +164,17 @@ export function LogMap({
         }).bindPopup(() => popupFor(item, () => m.map.closePopup(), handlers.current)),
       ),
     );
+    // One river-gauge marker per gauge the logs' waterflow readings came from.
+    const gauges = new Map<string, { lat: number; lng: number; station: string | null }>();
+    for (const item of markers) if (item.gauge) gauges.set(`${item.gauge.lat},${item.gauge.lng}`, item.gauge);
+    for (const gauge of gauges.values()) {
+      const label = `River gauge${gauge.station ? `: ${gauge.station}` : ''}`;
+      const icon = L.divIcon({ html: '<span></span>', className: `${classes.marker} ${classes.gauge}`, iconSize: [16, 16], popupAnchor: [0, -6] });
+      const popup = document.createElement('div');
+      popup.className = classes.popup ?? '';
+      popup.textContent = label;
+      cluster.addLayer(L.marker([gauge.lat, gauge.lng], { icon, title: label, alt: label }).bindPopup(popup));
+    }
     cluster.addTo(m.map);
     m.cluster = cluster;
     const bounds = L.latLngBounds(markers.map((item) => [item.lat, item.lng] as [number, number]));

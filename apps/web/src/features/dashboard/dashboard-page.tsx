@@ -11,8 +11,16 @@ import { DownloadAppPopup } from './download-app-popup';
 import { useMyEvents } from './api/my-events';
 import { EventsWidget } from './events-widget';
 import { LunarWidget } from './lunar-widget';
+import { PlaceSearch } from './place-search';
 import { StatsWidget } from './stats-widget';
 import { WeatherWidget } from './weather-widget';
+
+const APPROXIMATE = {
+  network: 'your approximate place from your network',
+  'last-log': 'the place of your last log',
+  'last-search': 'your last forecast search',
+  search: 'the place you searched for',
+} as const;
 
 const DashboardCharts = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
 
@@ -36,9 +44,16 @@ export function DashboardPage() {
           Create an Event
         </Button>
       </Group>
-      {position.status === 'off' && (
+      {(position.status === 'off' || (position.status === 'ready' && position.approximate)) && (
         <Alert color="yellow" variant="light" mb="lg" role="alert">
           {messages.geolocationDisabled}
+          {position.status === 'ready' && position.approximate && (
+            <Text size="sm" mt={4} data-testid="approximate-place">
+              Showing {APPROXIMATE[position.approximate.source]}
+              {position.approximate.label ? `: ${position.approximate.label}` : ''}.
+            </Text>
+          )}
+          {position.status === 'off' && <PlaceSearch />}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

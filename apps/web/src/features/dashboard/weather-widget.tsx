@@ -23,9 +23,9 @@ function WeatherBody({ point }: { point: Point }) {
   const query = useCurrentWeather(point);
   if (query.isPending) return <WidgetSkeleton />;
   if (query.isError) return <Text size="sm">{query.error.message}</Text>;
-  const { weather, reason } = query.data;
-  if (!weather) {
-    return <Text size="sm">Weather is unavailable right now ({reason ?? 'no reason given'}).</Text>;
+  const weather = query.data;
+  if (weather.reason !== null) {
+    return <Text size="sm">Weather is unavailable right now ({weather.reason}).</Text>;
   }
   return (
     <Stack gap={6}>

@@ -40,7 +40,7 @@ export function WidgetSkeleton() {
 export function NeedsLocation({ what }: { what: string }) {
   return (
     <Text size="sm" c="dimmed">
-      Turn on location in your browser to see the {what} where you are.
+      Turn on location in your browser, or search for your place above, to see the {what} where you are.
     </Text>
   );
 }

@@ -1,14 +1,17 @@
 import { Alert, Badge, Button, Card, Center, Collapse, Container, Grid, Group, Loader, Modal, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { PREMIUM_LOCKS } from '@tightlines/core/accounts';
 import type { MapMarker } from '@tightlines/core/api/analysis';
 import type { Filter } from '@tightlines/core/filters';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingPage } from '../../components/loading-page';
+import { PremiumLock } from '../../components/premium-lock';
 import { LogMap } from '../../components/map/log-map';
 import { usePageTitle } from '../../components/page';
 import { showError } from '../../lib/alerts';
 import { useCurrentUser } from '../../lib/current-user';
+import { useCreateLog } from '../../lib/log-actions';
 import { plural } from '../../lib/format';
 import { showLog } from '../../lib/log-modal';
 import { useDeleteLogs } from './api/delete-logs';
@@ -32,6 +35,7 @@ export function FishingDataPage() {
   usePageTitle('Fishing Data');
   const { user } = useCurrentUser();
   const premium = user?.premiumMember ?? false;
+  const createLog = useCreateLog();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const applied = useMemo(() => filtersFromParams(params), [params]);
@@ -64,6 +68,12 @@ export function FishingDataPage() {
       if (log.type === 'Outing') void navigate(`/view-outing/${encodeURIComponent(log._id)}`);
       else showLog(log._id);
     },
+    [navigate],
+  );
+  // The map's info window links to the log's own page (the list opens the modal).
+  const openPage = useCallback(
+    (log: { _id: string; type: string }) =>
+      void navigate(log.type === 'Outing' ? `/view-outing/${encodeURIComponent(log._id)}` : `/log/${encodeURIComponent(log._id)}`),
     [navigate],
   );
   const apply = (filters: Filter[]) => {
@@ -125,7 +135,7 @@ export function FishingDataPage() {
               Your catches, bites and outings show up here as a list, on a map and in charts.
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/create-log">
+              <Button onClick={createLog.run} loading={createLog.isPending}>
                 Create Log
               </Button>
               <Button component={Link} to="/create-outing" variant="light">
@@ -179,10 +189,14 @@ export function FishingDataPage() {
         <Tabs.Tab value="charts">Charts</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="maps">
-        <MapsTab query={query} overlayAllowed={premium} onView={open} tall={sideBySide} />
+        {premium ? (
+          <MapsTab query={query} onView={openPage} tall={sideBySide} />
+        ) : (
+          <PremiumLock text={PREMIUM_LOCKS.map} label="Map of your logs (locked)" />
+        )}
       </Tabs.Panel>
       <Tabs.Panel value="charts">
-        <ChartsTab query={query} />
+        {premium ? <ChartsTab query={query} /> : <PremiumLock text={PREMIUM_LOCKS.charts} label="Charts of your logs (locked)" />}
       </Tabs.Panel>
     </Tabs>
   );
@@ -242,17 +256,8 @@ export function FishingDataPage() {
   );
 }
 
-function MapsTab({
-  query,
-  overlayAllowed,
-  onView,
-  tall,
-}: {
-  query: FilterQuery;
-  overlayAllowed: boolean;
-  onView: (marker: MapMarker) => void;
-  tall: boolean;
-}) {
+/** Premium members only: the marine charts overlay comes with the map. */
+function MapsTab({ query, onView, tall }: { query: FilterQuery; onView: (marker: MapMarker) => void; tall: boolean }) {
   const markers = useMarkers(query);
   if (markers.isError) {
     return (
@@ -267,7 +272,7 @@ function MapsTab({
         label="Map of your logs"
         markers={markers.data}
         onViewLog={onView}
-        overlayAllowed={overlayAllowed}
+        overlayAllowed
         height={tall ? 'max(420px, calc(100vh - 250px))' : 'max(360px, calc(100vh - 300px))'}
       />
       <Text size="xs" c="dimmed" aria-live="polite">

@@ -1,9 +1,11 @@
-import { Button } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { messages } from '@tightlines/core/messages';
 import { Link, useNavigate } from 'react-router';
+import { LoadingPage } from '../../components/loading-page';
 import { Page } from '../../components/page';
 import { showError, showSuccess } from '../../lib/alerts';
 import { ApiError } from '../../lib/api';
+import { useAllowance } from './api/get-allowance';
 import { useCreateLog, type LogBody } from './api/save-log';
 import { LogForm } from './log-form';
 import { savedMessage } from './saved-message';
@@ -23,6 +25,27 @@ export function CreateLogPage() {
       else throw e;
     }
   };
+
+  // Every way here (a link, a bookmark, the URL typed in) meets the allowance before the form.
+  const allowance = useAllowance();
+  if (allowance.isPending) return <LoadingPage />;
+  if (allowance.data && !allowance.data.allowed) {
+    return (
+      <Page title="Create a Fishing Log" size="lg">
+        <Alert color="red" variant="light" role="alert">
+          <Text size="sm">{messages.allowanceExceeded}</Text>
+          <Group mt="sm" gap="sm">
+            <Button component={Link} to="/subscription" size="xs">
+              Start a subscription
+            </Button>
+            <Button component={Link} to="/dashboard" size="xs" variant="default">
+              Back to the dashboard
+            </Button>
+          </Group>
+        </Alert>
+      </Page>
+    );
+  }
 
   return (
     <Page title="Create a Fishing Log" size="lg">

@@ -24,7 +24,7 @@ export function EditLogPage() {
   };
 
   const save = async (body: LogBody) => {
-    const log = await update.mutateAsync({ id, body });
+    const { log } = await update.mutateAsync({ id, body });
     await done(savedMessage('Your log was saved.', log.pending));
   };
 

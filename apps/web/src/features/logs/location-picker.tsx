@@ -12,11 +12,13 @@ type Props = {
   state: string;
   error?: string | undefined;
   nearby: { name: string; applied: boolean } | null;
+  /** Why the nearest lake could not be looked up (the lake service is down), if so. */
+  lakeLookupDown?: string | null;
   onPick: (point: Point) => void;
   onUseLake: (name: string) => void;
 };
 
-export function LocationPicker({ point, type, state, error, nearby, onPick, onUseLake }: Props) {
+export function LocationPicker({ point, type, state, error, nearby, lakeLookupDown = null, onPick, onUseLake }: Props) {
   const phone = useMediaQuery('(max-width: 37.5em)');
   const [locating, setLocating] = useState(false);
   const [geoError, setGeoError] = useState<string | null>(null);
@@ -49,6 +51,11 @@ export function LocationPicker({ point, type, state, error, nearby, onPick, onUs
         {geoError && (
           <Text size="sm" c="red.8" role="alert">
             {geoError}
+          </Text>
+        )}
+        {lakeLookupDown && (
+          <Text size="sm" c="dimmed" role="status">
+            {lakeLookupDown}
           </Text>
         )}
         {nearby && (

@@ -223,8 +223,8 @@ function Weather({ log }: { log: LogView }) {
 function LunarPanel({ log, viewer }: { log: LogView; viewer: UserView | null }) {
   const flags = useFeatureFlags();
   const lunar = log.lunar;
-  // premiumMember already counts the free-for-all promotion.
-  if (!viewer?.premiumMember) {
+  // The server leaves the details out of a non-premium caller's answer; premiumMember already counts the free-for-all promotion.
+  if (log.lunarLocked || !viewer?.premiumMember) {
     return (
       <Stack gap="xs" align="flex-start">
         <Text size="sm">Moon and sun details for every log are part of a premium subscription.</Text>

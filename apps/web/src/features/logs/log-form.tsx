@@ -83,6 +83,7 @@ export function LogForm({ log, submitLabel, onSubmit, saving, actions }: Props) 
   const [tab, setTab] = useState<Tab>('lake');
   const [error, setError] = useState<string | null>(null);
   const [nearby, setNearby] = useState<{ name: string; applied: boolean } | null>(null);
+  const [lakeLookupDown, setLakeLookupDown] = useState<string | null>(null);
   const client = useQueryClient();
   const pickCount = useRef(0);
   const [placeZone, setPlaceZone] = useState<string | null>(log?.timeZone ?? null);
@@ -106,6 +107,7 @@ export function LogForm({ log, submitLabel, onSubmit, saving, actions }: Props) 
     form.clearFieldError('lat');
     const count = ++pickCount.current;
     setNearby(null);
+    setLakeLookupDown(null);
     const [place, lake] = await Promise.allSettled([client.fetchQuery(placeQueryOptions(next)), client.fetchQuery(nearbyLakeQueryOptions(next))]);
     // A later click wins over answers to an earlier one that arrive late.
     if (count !== pickCount.current) return;
@@ -113,6 +115,8 @@ export function LogForm({ log, submitLabel, onSubmit, saving, actions }: Props) 
       form.setFieldValue('state', place.value.state ?? '');
       setPlaceZone(place.value.timeZone);
     }
+    // "No lake here" and "the lake service is down" are different news for the angler.
+    if (lake.status === 'rejected' && lake.reason instanceof ApiError && lake.reason.status === 503) setLakeLookupDown(lake.reason.message);
     if (lake.status === 'fulfilled' && lake.value) {
       const typed = form.getValues().lake.trim();
       if (typed === '') form.setFieldValue('lake', lake.value.name);
@@ -205,6 +209,7 @@ export function LogForm({ log, submitLabel, onSubmit, saving, actions }: Props) 
                 state={values.state}
                 error={form.errors.lat as string | undefined}
                 nearby={nearby}
+                lakeLookupDown={lakeLookupDown}
                 onPick={(p) => void pick(p)}
                 onUseLake={chooseLake}
               />

@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
-import { messages } from '@tightlines/core/messages';
 import { OUTING_LOCATION_REQUIRED } from '@tightlines/core/outings';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +8,7 @@ import { LogMap } from '../../components/map/log-map';
 import { Page } from '../../components/page';
 import { showError, showSuccess } from '../../lib/alerts';
 import { coordinates } from '../../lib/format';
-import { currentPosition, type Point } from '../../lib/geolocation';
+import { approximatePosition, currentPosition, type Point } from '../../lib/geolocation';
 import { useCreateOuting, type CreateOutingBody } from './api/save-outing';
 import { useSpanFields } from './span-fields';
 
@@ -25,6 +24,8 @@ export function CreateOutingPage() {
   const [location, setLocation] = useState<Point | null>(null);
   const { fields, errors, set, valid } = useSpanFields(() => ({ startDate: today(), startTime: '', endDate: today(), endTime: '' }));
   const [locating, setLocating] = useState(false);
+  // Nothing knew where the angler is: the map asks them instead.
+  const [pickToStart, setPickToStart] = useState(false);
   const create = useCreateOuting();
   // Which of the two buttons is at work: both send through the one mutation.
   const busy = create.isPending ? (create.variables.startDate ? 'backdate' : 'start') : null;
@@ -38,18 +39,27 @@ export function CreateOutingPage() {
       onError: (err) => showError(err.message),
     });
 
+  const startAt = (here: Point) => send({ location: here }, 'Your outing has started. Logs you create from now on join it.');
+
   const start = async () => {
+    if (pickToStart) {
+      if (location) startAt(location);
+      else showError(OUTING_LOCATION_REQUIRED);
+      return;
+    }
     setLocating(true);
     let here: Point;
     try {
-      here = await currentPosition();
+      // The browser, else the server's fallback (the network's place, the last log, the last search).
+      here = await approximatePosition();
     } catch {
-      showError(messages.geolocationDisabled);
+      setPickToStart(true);
+      showError(OUTING_LOCATION_REQUIRED);
       return;
     } finally {
       setLocating(false);
     }
-    send({ location: here }, 'Your outing has started. Logs you create from now on join it.');
+    startAt(here);
   };
 
   const openBackdate = () => {
@@ -77,12 +87,26 @@ export function CreateOutingPage() {
         </Text>
         <Group gap="sm">
           <Button size="md" onClick={() => void start()} loading={locating || busy === 'start'} disabled={busy === 'backdate'}>
-            Start Fishing Outing
+            {pickToStart ? 'Start Fishing Outing here' : 'Start Fishing Outing'}
           </Button>
           <Button size="md" variant={backdating ? 'filled' : 'light'} onClick={openBackdate} aria-expanded={backdating} aria-controls="backdate-panel">
             Backdate an Outing
           </Button>
         </Group>
+
+        {pickToStart && !backdating && (
+          <Card withBorder padding="md" aria-label="Where you are fishing">
+            <Stack gap="xs">
+              <Text size="sm" role="status">
+                {OUTING_LOCATION_REQUIRED}: click the map where you are fishing, then start.
+              </Text>
+              <LogMap label="Map: click to set the outing's location" picked={location} onPick={setLocation} controls={false} height={320} />
+              <Text size="sm" c={location ? undefined : 'dimmed'} data-testid="start-location">
+                {location ? coordinates(location) : 'No place picked yet'}
+              </Text>
+            </Stack>
+          </Card>
+        )}
 
         <Collapse expanded={backdating} id="backdate-panel">
           <Card withBorder padding="md" component="form" aria-label="Backdate an Outing" onSubmit={(e) => {

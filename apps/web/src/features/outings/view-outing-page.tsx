@@ -103,16 +103,16 @@ function OutingDetails({ outing }: { outing: OutingView }) {
           <WeatherData outing={outing} />
         </Panel>
         <Panel title="Lunar Data" initiallyOpen={panelsOpen}>
-          {outing.lunarDay ? (
+          {outing.lunar ? (
             <Facts
               items={[
-                ['Moon phase', outing.lunarDay.moonPhase],
-                ['Moon rise', clockText(outing.lunarDay.moonRise)],
-                ['Moon set', clockText(outing.lunarDay.moonSet)],
-                ['Moon above', clockText(outing.lunarDay.moonAbove)],
-                ['Moon below', clockText(outing.lunarDay.moonBelow)],
-                ['Sunrise', clockText(outing.lunarDay.sunRise)],
-                ['Sunset', clockText(outing.lunarDay.sunSet)],
+                ['Moon phase', outing.lunar.moonPhase],
+                ['Moon rise', clockText(outing.lunar.moonRise)],
+                ['Moon set', clockText(outing.lunar.moonSet)],
+                ['Moon above', clockText(outing.lunar.moonAbove)],
+                ['Moon below', clockText(outing.lunar.moonBelow)],
+                ['Sunrise', clockText(outing.lunar.sunRise)],
+                ['Sunset', clockText(outing.lunar.sunSet)],
               ]}
             />
           ) : (
@@ -133,7 +133,7 @@ function OutingDetails({ outing }: { outing: OutingView }) {
             <Legend className={classes.minor} label="Minor period" />
           </Group>
         </Group>
-        <OutingTimeline start={startDate} end={endDate} lunar={outing.lunar} logs={logs} onView={(log) => showLog(log._id)} />
+        <OutingTimeline start={startDate} end={endDate} lunar={outing.solunarPeaks} logs={logs} onView={(log) => showLog(log._id)} />
       </Card>
 
       <Tabs value={tab} onChange={(t) => setTab(t === 'maps' ? 'maps' : 'list')} keepMounted={false}>
