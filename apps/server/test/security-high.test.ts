@@ -88,8 +88,11 @@ describe('the demo account', () => {
     const newsletter = await t.request({ method: 'POST', url: '/api/user/update', token, payload: { newsletter: true } });
     expect(newsletter.statusCode).toBe(200);
 
+    // Joining the newsletter may mail the demo address; what matters is that a reset adds no mail.
+    const mailed = () => t.mailer.sent.filter((m) => m.to === DEMO_ACCOUNT.email).length;
+    const before = mailed();
     await t.request({ method: 'POST', url: '/api/user/forgot-password', payload: { email: DEMO_ACCOUNT.email } });
-    expect(t.mailer.last(DEMO_ACCOUNT.email)).toBeUndefined();
+    expect(mailed()).toBe(before);
   });
 
   it('seeds by its identity, so no member action can stop the next start', async () => {
