@@ -107,7 +107,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     // The login form (with its own Email field) stays on screen until the next page's code loads.
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
-    await page.getByLabel('Email').fill(a.email);
+    await page.getByLabel('Email', { exact: true }).fill(a.email);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.waitForURL('**/confirm-reset-password/**');
     const dialog = page.getByRole('dialog');

@@ -134,3 +134,21 @@ export async function addTestCard(t: TestApp, user: { token: string }, number?: 
 export function runRenewalsNow(t: TestApp): Promise<number> {
   return t.services.billing.renewDue();
 }
+
+/** An 8×8 JPEG: the smallest photo the upload route decodes and keeps. */
+const TINY_JPEG = Buffer.from(
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AJ4AsZ//2Q==',
+  'base64',
+);
+
+/** Uploads a photo as `user` (a log may only carry its own angler's uploads) and answers its path. */
+export async function uploadPhoto(t: TestApp, user: { token: string }): Promise<string> {
+  const payload = Buffer.concat([
+    Buffer.from('--xx\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'),
+    TINY_JPEG,
+    Buffer.from('\r\n--xx--\r\n'),
+  ]);
+  const res = await t.request({ method: 'POST', url: '/api/user/upload-image', token: user.token, payload, headers: { 'content-type': 'multipart/form-data; boundary=xx' } });
+  if (res.statusCode !== 200) throw new Error(`upload-image answered ${res.statusCode}: ${res.body}`);
+  return res.json().image as string;
+}

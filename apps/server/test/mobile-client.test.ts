@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
-import { registerUser } from '@tightlines/testkit/fixtures';
+import { registerUser, uploadPhoto } from '@tightlines/testkit/fixtures';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
 /**
@@ -148,7 +148,8 @@ describe('outings', () => {
     const started = await post(user.token, '/api/user/create-outing', { location: GULL_LAKE });
     expect(started.statusCode, started.body).toBe(201);
     const id = started.json()._id;
-    await post(user.token, '/api/logs/create', { type: 'Catch', location: GULL_LAKE, photo: '/uploads/fish.jpg', fish: { species: 'Walleye', length: 21 } });
+    const photo = await uploadPhoto(t, user);
+    await post(user.token, '/api/logs/create', { type: 'Catch', location: GULL_LAKE, photo, fish: { species: 'Walleye', length: 21 } });
     await post(user.token, '/api/logs/create', { type: 'Bite', location: GULL_LAKE });
     const res = await t.request({ method: 'GET', url: `/api/user/outing/${id}`, token: user.token });
     const body = res.json();
@@ -157,7 +158,7 @@ describe('outings', () => {
     expect(body.lunar).toEqual(body.outing.lunar);
     for (const peak of body.solunarPeaks) expect(['Major', 'Minor']).toContain(peak.type);
     expect(body.outing.logs).toEqual([
-      expect.objectContaining({ type: 'Catch', name: 'Walleye', size: 21, photos: { angler: '/uploads/fish.jpg' }, showInfo: false }),
+      expect.objectContaining({ type: 'Catch', name: 'Walleye', size: 21, photos: { angler: photo }, showInfo: false }),
       expect.objectContaining({ type: 'Bite', name: 'Bite', size: null, photos: { angler: null }, showInfo: false }),
     ]);
   });

@@ -1,8 +1,7 @@
 // The audit's Low findings that a request can show, from the attacker's side.
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
-import { registerUser, type Member } from '@tightlines/testkit/fixtures';
+import { registerUser, uploadPhoto } from '@tightlines/testkit/fixtures';
 import { NUL_REFUSED } from '../src/http/input-guard';
 import { NOT_YOUR_PHOTO } from '../src/modules/logs/service';
 
@@ -13,17 +12,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PLACE = { lat: 46.41, lng: -94.35 };
-
-async function uploadPhoto(member: Member): Promise<string> {
-  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#246' } }).jpeg().toBuffer();
-  const payload = Buffer.concat([
-    Buffer.from('--xx\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'),
-    image,
-    Buffer.from('\r\n--xx--\r\n'),
-  ]);
-  const res = await t.request({ method: 'POST', url: '/api/user/upload-image', token: member.token, payload, headers: { 'content-type': 'multipart/form-data; boundary=xx' } });
-  return res.json().image as string;
-}
 
 describe('input the database cannot hold', () => {
   it('answers NUL characters, impossible dates and years out of range with 400 and a message', async () => {
@@ -73,19 +61,19 @@ describe('log photos', () => {
   it('take only the caller’s own uploads, and their files go with their logs', async () => {
     const owner = await registerUser(t);
     const other = await registerUser(t);
-    const theirs = await uploadPhoto(other);
+    const theirs = await uploadPhoto(t, other);
     for (const photo of [theirs, 'https://evil.example/x.jpg', '/uploads/../../etc/passwd', 'javascript:alert(1)']) {
       const res = await t.request({ method: 'POST', url: '/api/logs/create', token: owner.token, payload: { type: 'Catch', photo, location: PLACE } });
       expect([photo, res.statusCode, res.json().error]).toEqual([photo, 400, NOT_YOUR_PHOTO]);
     }
-    const mine = await uploadPhoto(owner);
+    const mine = await uploadPhoto(t, owner);
     const log = await t.request({ method: 'POST', url: '/api/logs/create', token: owner.token, payload: { type: 'Catch', photo: mine, location: PLACE } });
     expect(log.statusCode).toBe(201);
     expect((await t.request({ method: 'GET', url: mine })).statusCode).toBe(200);
     await t.request({ method: 'DELETE', url: `/api/log/${log.json()._id}`, token: owner.token });
     expect((await t.request({ method: 'GET', url: mine })).statusCode).toBe(404);
 
-    const second = await uploadPhoto(owner);
+    const second = await uploadPhoto(t, owner);
     const many = await t.request({ method: 'POST', url: '/api/logs/create', token: owner.token, payload: { type: 'Catch', photo: second, location: PLACE } });
     await t.request({ method: 'POST', url: '/api/user/delete-logs', token: owner.token, payload: { logs: [many.json()._id] } });
     expect((await t.request({ method: 'GET', url: second })).statusCode).toBe(404);

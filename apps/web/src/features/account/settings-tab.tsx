@@ -7,6 +7,8 @@ import { showError, showSuccess } from '../../lib/alerts';
 import { AssistantLinks } from './assistant-links';
 import { NewsletterForm } from '../../components/newsletter-form';
 import { useRequestPasswordReset, useSetProfileImage, useUpdateEmail, useUpdateUser } from './api/profile';
+import { ChangePasswordForm } from './password-form';
+import { SessionsPanel } from './sessions-panel';
 
 export function SettingsTab({ user }: { user: UserView }) {
   return (
@@ -16,7 +18,9 @@ export function SettingsTab({ user }: { user: UserView }) {
       <EmailForm user={user} />
       <Newsletter />
       <AssistantLinks />
+      <ChangePasswordForm />
       <ResetPassword email={user.email} />
+      <SessionsPanel />
     </Stack>
   );
 }
@@ -217,7 +221,7 @@ function ResetPassword({ email }: { email: string }) {
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="xs">
-        Password
+        Forgotten your password?
       </Title>
       <Text size="sm" mb="sm">
         We email you a code to set a new password.
