@@ -158,4 +158,26 @@ describe('accounts in the browser', () => {
       await page.close();
     }
   });
+
+  it("shows the landing's two videos behind their posters, loading no video until asked", async () => {
+    const page = await newPage(browser, server.baseUrl);
+    const videoRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.webm')) videoRequests.push(r.url());
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'See it on the water' }).scrollIntoViewIfNeeded();
+    const videos = page.locator('video');
+    expect(await videos.count()).toBe(2);
+    for (const video of await videos.all()) {
+      expect(await video.getAttribute('preload')).toBe('none');
+      expect(await video.getAttribute('controls')).not.toBeNull();
+      const poster = await page.request.get(new URL(await video.getAttribute('poster') ?? '', server.baseUrl).href);
+      expect([poster.status(), poster.headers()['content-type']]).toEqual([200, 'image/png']);
+      const file = await page.request.head(new URL(await video.getAttribute('src') ?? '', server.baseUrl).href);
+      expect(file.status()).toBe(200);
+    }
+    expect(videoRequests).toEqual([]);
+    await page.close();
+  });
 });

@@ -1,9 +1,19 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { alerts, closeAlert } from '../lib/alerts';
+import { useEffect } from 'react';
+import { alerts, closeAlert, showError } from '../lib/alerts';
+import { ApiErrorEvent, apiErrors } from '../lib/api';
 import { useStore } from '../lib/store';
 
+/** The app's one alert dialog: what lib/alerts holds, and the global error event of a failed call. */
 export function AlertDialog() {
   const alert = useStore(alerts);
+  useEffect(() => {
+    const show = (event: Event) => {
+      if (event instanceof ApiErrorEvent) showError(event.error.message, event.title);
+    };
+    apiErrors.addEventListener('error', show);
+    return () => apiErrors.removeEventListener('error', show);
+  }, []);
   return (
     <Modal
       opened={alert !== null}

@@ -7,6 +7,11 @@ import { createStore } from './store';
 export const inflight = createStore(0);
 /** Raised when the server no longer accepts our token, so the app can forget the user. */
 export const sessionExpired = new EventTarget();
+/**
+ * The seed's global error event: a failed answer that no caller shows ('error' events carrying an
+ * ApiError). The app's one alert dialog listens; see raiseApiError for who raises it.
+ */
+export const apiErrors = new EventTarget();
 
 const UNREACHABLE = 'We could not reach Tightlines. Check your connection and try again.';
 
@@ -25,6 +30,26 @@ export class ApiError extends Error {
   field(name: string): string | undefined {
     return this.errors?.[name]?.type;
   }
+}
+
+export class ApiErrorEvent extends Event {
+  constructor(readonly error: ApiError) {
+    super('error');
+  }
+
+  /** The seed's status text: 'Bad Request' for a 400, 'Error' for every other failure. */
+  get title(): string {
+    return this.error.status === 400 ? 'Bad Request' : 'Error';
+  }
+}
+
+/**
+ * Raises the global error event for a failure nobody shows inline. A 401 is left out: it already
+ * signs the member out (sessionExpired), and the page they land on says so.
+ */
+export function raiseApiError(error: unknown): void {
+  if (!(error instanceof ApiError) || error.status === 401) return;
+  apiErrors.dispatchEvent(new ApiErrorEvent(error));
 }
 
 // Every query and mutation of the app fails with an ApiError (a lost connection included), so

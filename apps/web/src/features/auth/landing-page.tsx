@@ -2,7 +2,7 @@ import { Badge, Blockquote, Box, Button, Card, Container, Grid, List, SimpleGrid
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '@tightlines/core/accounts';
 import { usePageTitle } from '../../components/page';
-import { VideoEmbed } from '../../components/video-embed';
+import { LocalVideo, VideoEmbed } from '../../components/video-embed';
 import { useCurrentUser } from '../../lib/current-user';
 import { RegisterForm } from './register-form';
 
@@ -15,7 +15,13 @@ const features = [
   { title: 'Fishing events', text: 'Tournaments, leagues and series with check-in, photo-verified entries and live leaderboards.' },
 ];
 
-/** Video ids are set at build time (VITE_LANDING_VIDEOS, comma-separated YouTube ids). */
+/** The app's own recordings (scripts/record-landing-videos.mjs), served from public/videos. */
+const ownVideos = [
+  { name: 'create-a-log', title: 'Log a catch in a minute' },
+  { name: 'forecast-and-calendar', title: 'The forecast and the solunar calendar' },
+];
+
+/** YouTube ids set at build time (VITE_LANDING_VIDEOS, comma-separated) replace the app's own videos. */
 const videoIds = (import.meta.env.VITE_LANDING_VIDEOS ?? '')
   .split(',')
   .map((id: string) => id.trim())
@@ -98,18 +104,16 @@ export function LandingPage() {
         </Blockquote>
       </Container>
 
-      {videoIds.length > 0 && (
-        <Container size="lg" pb="xl">
-          <Title order={2} ta="center" mb="lg">
-            See it on the water
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            {videoIds.map((id: string, i: number) => (
-              <VideoEmbed key={id} youtubeId={id} title={`Tightlines video ${i + 1}`} />
-            ))}
-          </SimpleGrid>
-        </Container>
-      )}
+      <Container size="lg" pb="xl">
+        <Title order={2} ta="center" mb="lg">
+          See it on the water
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {videoIds.length > 0
+            ? videoIds.map((id: string, i: number) => <VideoEmbed key={id} youtubeId={id} title={`Tightlines video ${i + 1}`} />)
+            : ownVideos.map((v) => <LocalVideo key={v.name} src={`/videos/${v.name}.webm`} poster={`/videos/${v.name}.png`} title={v.title} />)}
+        </SimpleGrid>
+      </Container>
 
       <Box bg="lake.0" py="xl">
         <Container size="md">
