@@ -290,7 +290,8 @@ describe('logs in the browser', () => {
       }
       await page.getByRole('banner').getByRole('button', { name: 'Create Log' }).click();
       await closeDialog(page, messages.allowanceExceeded);
-      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      // The alert comes before the form: the member stays on the page they were on (a free sign-up lands on /subscription).
+      expect(new URL(page.url()).pathname).toBe('/subscription');
       await context.close();
     } finally {
       await plain.stop();
