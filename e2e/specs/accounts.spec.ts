@@ -2,7 +2,7 @@ import { DEMO_ACCOUNT } from '@tightlines/core/demo';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer, newAngler } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,12 +16,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-let n = 0;
-const angler = () => {
-  n += 1;
-  const id = `e2e${Date.now().toString(36)}${n}`;
-  return { username: id, email: `${id}@example.com`, password: 'tight lines 2026' };
-};
+const angler = () => newAngler('e2e');
 
 async function register(page: Page, a: ReturnType<typeof angler>) {
   await page.goto('/login-register?action=signup');

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser';
 import { startOpenMeteoStub, type OpenMeteoStub } from '../support/open-meteo-fixture';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, type RunningServer, newAngler } from '../support/server';
 
 // FREEFORALL makes every member premium, so import is open and the lunar tab is unlocked.
 let weather: OpenMeteoStub;
@@ -35,12 +35,7 @@ const BRAINERD = { latitude: 46.35, longitude: -94.2 };
 /** A 1×1 PNG, enough for the server's image pipeline. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-let n = 0;
-const angler = () => {
-  n += 1;
-  const id = `logs${Date.now().toString(36)}${n}`;
-  return { username: id, email: `${id}@example.com`, password: 'tight lines 2026' };
-};
+const angler = () => newAngler('logs');
 
 /** A context that knows where it is and never waits on map tiles from the internet. */
 async function openPage(viewport = { width: 1280, height: 900 }, token?: string): Promise<Page> {

@@ -10,3 +10,11 @@ export type { Mailbox, ReceivedMail } from '@tightlines/testkit/mail';
 export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   return startServerProcess({ env: { DEMO_DATA: 'on', ...env }, echo: Boolean(process.env.E2E_SERVER_LOG) });
 }
+
+let anglers = 0;
+/** A new account's fields, unique per run and per call; `prefix` tells which spec made it. */
+export function newAngler(prefix: string): { username: string; email: string; password: string } {
+  anglers += 1;
+  const id = `${prefix}${Date.now().toString(36)}${anglers}`;
+  return { username: id, email: `${id}@example.com`, password: 'tight lines 2026' };
+}
