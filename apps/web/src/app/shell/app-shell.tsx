@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { AlertDialog } from '../../components/alert-dialog';
+import { SignInModal } from '../../features/auth/sign-in-modal';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useCurrentUser } from '../../lib/current-user';
 import { useInstantDraft } from '../../lib/log-actions';
@@ -40,6 +41,7 @@ export function Shell() {
       <>
         <LoadingIndicator />
         <AlertDialog />
+        <SignInModal />
         <Outlet />
       </>
     );
@@ -111,6 +113,7 @@ export function Shell() {
       </AppShell.Main>
       <LoadingIndicator />
       <AlertDialog />
+      <SignInModal />
       <LogModal />
     </AppShell>
   );
