@@ -31,6 +31,7 @@ import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
 import { billingFeePayments } from './modules/events/fee-payments';
+import { LiveEvents } from './modules/events/live';
 import { EventsRepo } from './modules/events/repo';
 import { eventsRoutes } from './modules/events/routes';
 import { EventsService } from './modules/events/service';
@@ -102,6 +103,7 @@ export type App = {
     billing: BillingService;
     circleNotifier: CircleNotifier;
     outreach: OutreachService;
+    live: LiveEvents;
   };
 };
 
@@ -270,6 +272,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
   });
 
+  // The live leaderboard on this server's port; with REDIS_URL its rooms span every node.
+  const live = await LiveEvents.start({
+    server: app.server,
+    redisUrl: config.redisUrl,
+    principalOf: (token) => accounts.authenticate(token),
+    mayView: (principal, eventId) => events.mayView(principal, eventId),
+    // Fish entry is not built yet, so no event has a fish: every board is still empty.
+    currentBoard: async () => [],
+    log: app.log,
+  });
+  app.addHook('preClose', () => live.close());
+
   await registerRoutes(app, [
     ...utilRoutes(config),
     ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
@@ -301,5 +315,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live } };
 }
