@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -45,6 +46,8 @@ import { ForecastService } from './modules/forecast/service';
 import { LakesRepo } from './modules/lakes/repo';
 import { lakesRoutes } from './modules/lakes/routes';
 import { LakesService } from './modules/lakes/service';
+import { registerLogPhotoRoute } from './modules/logs/photo-route';
+import { LogPhotoSigner } from './modules/logs/photos';
 import { LogsQuery } from './modules/logs/query';
 import { LogsQueryRepo } from './modules/logs/query-repo';
 import { LogsRepo } from './modules/logs/repo';
@@ -193,6 +196,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     transaction,
     stripFromLogs: (principal, tag) => logs.stripTag(principal, tag),
   });
+  // Log photos of logs that are not public are served by signed URLs under a key shared by every process.
+  const photos = new LogPhotoSigner(await accountsRepo.secret('log-photo-key', () => randomBytes(32).toString('base64url')), now);
   const logs: LogsService = new LogsService({
     repo: new LogsRepo(db),
     access,
@@ -202,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tags,
     lakes,
     storage,
+    photos,
     waterflow,
     activeOutingAt: (userId, at) => outingsRepo.activeAt(userId, at),
     anglerByName: async (username) => {
@@ -213,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });
-  const logsQuery = new LogsQuery(new LogsQueryRepo(db));
+  const logsQuery = new LogsQuery(new LogsQueryRepo(db), photos);
   const circle = new CircleService({
     repo: circleRepo,
     access,
@@ -325,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...newsletterRoutes(app, newsletter, config),
   ]);
 
+  registerLogPhotoRoute(app, logs);
   await registerWeb(app, config, storage.root);
 
   app.addHook('onClose', () => circleNotifier.settled());
