@@ -34,6 +34,7 @@ import { EnrichmentJob } from './modules/enrichment/job';
 import { billingFeePayments } from './modules/events/fee-payments';
 import { CheckinService } from './modules/events/checkin';
 import { CheckinRepo } from './modules/events/checkin-repo';
+import { LiveEvents } from './modules/events/live';
 import { EventsRepo } from './modules/events/repo';
 import { RegistrationService } from './modules/events/registration';
 import { RegistrationRepo } from './modules/events/registration-repo';
@@ -110,6 +111,7 @@ export type App = {
     billing: BillingService;
     circleNotifier: CircleNotifier;
     outreach: OutreachService;
+    live: LiveEvents;
   };
 };
 
@@ -303,6 +305,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
   });
 
+  // The live leaderboard on this server's port; with REDIS_URL its rooms span every node.
+  const live = await LiveEvents.start({
+    server: app.server,
+    redisUrl: config.redisUrl,
+    principalOf: (token) => accounts.authenticate(token),
+    mayView: (principal, eventId) => events.mayView(principal, eventId),
+    // Fish entry is not built yet, so no event has a fish: every board is still empty.
+    currentBoard: async () => [],
+    log: app.log,
+  });
+  app.addHook('preClose', () => live.close());
+
   await registerRoutes(app, [
     ...utilRoutes(config),
     ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
@@ -336,5 +350,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live } };
 }
