@@ -256,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cashRegistrationPassword: config.cashRegistrationPassword,
     accounts,
     log: app.log,
+    publicUrl: config.publicUrl,
     now,
   });
   startJob(app, 'subscription renewal', config.renewIntervalMs, () => billing.renewDue());
