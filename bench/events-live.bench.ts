@@ -39,7 +39,7 @@ type NodeFigures = { viewers: number; before: ServerStats; after: ServerStats };
 const figures: NodeFigures[] = [];
 const latencies: number[] = [];
 let missed = 0;
-let connectMs = 0;
+let connectMs: number | undefined;
 
 try {
   for (let i = 0; i < 2; i += 1) {
@@ -118,7 +118,7 @@ finish({
   name: 'events-live',
   title: `Live leaderboard: ${VIEWERS.toLocaleString('en-US')} viewers across two nodes`,
   markdown: [
-    `${VIEWERS.toLocaleString('en-US')} socket.io-client viewers (websocket) split between two server processes on one PostgreSQL database and one Redis (loopback), all in one event's room; they connected and joined in ${ms(connectMs)} ms, 50 at a time. A third node (the app in the bench process) announced ${FISH} accepted fish, ${GAP_MS} ms apart; each went through @socket.io/redis-adapter to both nodes. Fan-out latency is from the announcement to each viewer's \`newFish_events\` (the viewers and the announcer share this process and its clock, so the viewers' own work on one core is in the figure too).`,
+    `${VIEWERS.toLocaleString('en-US')} socket.io-client viewers (websocket) split between two server processes on one PostgreSQL database and one Redis (loopback), all in one event's room; they connected and joined in ${ms(connectMs ?? Number.NaN)} ms, 50 at a time. A third node (the app in the bench process) announced ${FISH} accepted fish, ${GAP_MS} ms apart; each went through @socket.io/redis-adapter to both nodes. Fan-out latency is from the announcement to each viewer's \`newFish_events\` (the viewers and the announcer share this process and its clock, so the viewers' own work on one core is in the figure too).`,
     '',
     table(
       ['deliveries', 'missed', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
