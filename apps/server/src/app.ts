@@ -32,7 +32,13 @@ import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
 import { billingFeePayments } from './modules/events/fee-payments';
+import { CheckinService } from './modules/events/checkin';
+import { CheckinRepo } from './modules/events/checkin-repo';
+import { LiveEvents } from './modules/events/live';
 import { EventsRepo } from './modules/events/repo';
+import { RegistrationService } from './modules/events/registration';
+import { RegistrationRepo } from './modules/events/registration-repo';
+import { registrationRoutes } from './modules/events/registration-routes';
 import { eventsRoutes } from './modules/events/routes';
 import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
@@ -105,6 +111,7 @@ export type App = {
     billing: BillingService;
     circleNotifier: CircleNotifier;
     outreach: OutreachService;
+    live: LiveEvents;
   };
 };
 
@@ -146,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { transaction } = db;
 
   const accountsRepo = new AccountsRepo(db);
+  const eventsRepo = new EventsRepo(db);
   const forecastRepo = new ForecastRepo(db);
   const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
@@ -154,6 +162,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    registeredEvents: async (userId) =>
+      (await eventsRepo.mine(userId)).registered.map((r) => ({
+        eventId: r.eventId,
+        name: r.name ?? '',
+        startDate: r.dateStart?.toISOString() ?? '',
+        endDate: r.dateEnd?.toISOString() ?? '',
+      })),
     loggedLakes: (userId) => logs.loggedLakes(userId),
     customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     newsletter: {
@@ -241,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cashRegistrationPassword: config.cashRegistrationPassword,
     accounts,
     log: app.log,
+    publicUrl: config.publicUrl,
     now,
   });
   startJob(app, 'subscription renewal', config.renewIntervalMs, () => billing.renewDue());
@@ -268,13 +284,39 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
 
   // Events: the creation fee is charged through billing.
+  const eventPayments = billingFeePayments(billing, payments);
   const events = new EventsService({
-    repo: new EventsRepo(db),
+    repo: eventsRepo,
     transaction,
-    payments: billingFeePayments(billing, payments),
+    payments: eventPayments,
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
     now,
   });
+
+  // Registration (paid entries through billing, like the creation fee) and check-in.
+  const registrationRepo = new RegistrationRepo(db);
+  const registration = new RegistrationService({ events, eventsRepo, repo: registrationRepo, payments: eventPayments, transaction, now });
+  const checkin = new CheckinService({
+    events,
+    eventsRepo,
+    registrations: registrationRepo,
+    repo: new CheckinRepo(db),
+    places,
+    transaction,
+    now,
+  });
+
+  // The live leaderboard on this server's port; with REDIS_URL its rooms span every node.
+  const live = await LiveEvents.start({
+    server: app.server,
+    redisUrl: config.redisUrl,
+    principalOf: (token) => accounts.authenticate(token),
+    mayView: (principal, eventId) => events.mayView(principal, eventId),
+    // Fish entry is not built yet, so no event has a fish: every board is still empty.
+    currentBoard: async () => [],
+    log: app.log,
+  });
+  app.addHook('preClose', () => live.close());
 
   await registerRoutes(app, [
     ...utilRoutes(config),
@@ -297,6 +339,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
+    ...registrationRoutes(registration, checkin),
     ...circleRoutes(circle, push.publicKey),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),
@@ -308,5 +351,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live } };
 }
