@@ -96,7 +96,7 @@ function registration(changes: { type?: number; addons?: Record<string, unknown>
   });
 }
 
-const service = () => t.services.eventPayments;
+const service = () => t.services.entryPayments;
 /** The caller as the auth plugin resolves it from a member's token. */
 const principal = (m: Member) => ({ userId: m._id, username: m.username, email: m.email, sessionId: 's', premium: false, demo: false, scope: 'web' as const });
 const requestKey = () => `key-${Math.random().toString(36).slice(2)}`;
