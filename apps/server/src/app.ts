@@ -31,6 +31,9 @@ import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { EventPaymentsService } from './modules/events/event-payments';
+import { EventPaymentsRepo } from './modules/events/event-payments-repo';
+import { eventPaymentsRoutes } from './modules/events/event-payments-routes';
 import { billingFeePayments } from './modules/events/fee-payments';
 import { CheckinService } from './modules/events/checkin';
 import { CheckinRepo } from './modules/events/checkin-repo';
@@ -77,6 +80,7 @@ import type { PaymentProcessor } from './providers/payments/payments';
 import { MailchimpList } from './providers/newsletter/mailchimp';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { PayPalClient } from './providers/payments/paypal';
 import { StripePaymentProcessor } from './providers/payments/stripe';
 import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
@@ -111,6 +115,7 @@ export type App = {
     billing: BillingService;
     circleNotifier: CircleNotifier;
     outreach: OutreachService;
+    entryPayments: EventPaymentsService;
     live: LiveEvents;
   };
 };
@@ -318,6 +323,36 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.addHook('preClose', () => live.close());
 
+  // Entry fees go to the organiser: PayPal (the event's sandbox or live app) or their Stripe key;
+  // billing's test processor stands in when the server itself runs without Stripe.
+  const paypalApp = (settings: Config['paypal']['sandbox']) => settings && new PayPalClient({ ...settings, log: app.log });
+  const entryPayments = new EventPaymentsService({
+    repo: new EventPaymentsRepo(db),
+    events: eventsRepo,
+    transaction,
+    accounts: {
+      register: (input) => accounts.register(input),
+      authenticate: (token) => accounts.authenticate(token),
+      viewOf: (userId) => accounts.viewOf(userId),
+      emailExists: (email) => accounts.emailExists(email),
+      usernameExists: (username) => accounts.usernameExists(username),
+    },
+    paypal: { sandbox: paypalApp(config.paypal.sandbox), live: paypalApp(config.paypal.live) },
+    organiserStripe: (secretKey, publishableKey) =>
+      new StripePaymentProcessor({
+        secretKey,
+        // Organisers' accounts send us no webhooks: entry charges are settled in the request.
+        webhookSecret: 'unused',
+        publishableKey,
+        apiUrl: config.stripe?.apiUrl,
+        prices: { Monthly: 'Monthly', Yearly2020: 'Yearly2020' },
+      }),
+    testProcessor: testPayments,
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    log: app.log,
+    now,
+  });
+
   await registerRoutes(app, [
     ...utilRoutes(config),
     ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
@@ -340,6 +375,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
     ...registrationRoutes(registration, checkin),
+    ...eventPaymentsRoutes(entryPayments),
     ...circleRoutes(circle, push.publicKey),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),
@@ -351,5 +387,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live, entryPayments } };
 }
