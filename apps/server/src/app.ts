@@ -53,6 +53,8 @@ import { LakesService } from './modules/lakes/service';
 import { registerLogPhotoRoute } from './modules/logs/photo-route';
 import { LogPhotoSigner } from './modules/logs/photos';
 import { LogsQuery } from './modules/logs/query';
+import { QuotasRepo } from './modules/quotas/repo';
+import { QuotasService } from './modules/quotas/service';
 import { LogsQueryRepo } from './modules/logs/query-repo';
 import { LogsRepo } from './modules/logs/repo';
 import { logsRoutes } from './modules/logs/routes';
@@ -159,6 +161,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const accountsRepo = new AccountsRepo(db);
   const eventsRepo = new EventsRepo(db);
+  // Daily quotas on the work that grows with what a member sends (uploads, imports, weather lookups).
+  const quotas = new QuotasService({ repo: new QuotasRepo(db), limits: config.quotas, now });
+  startJob(app, 'usage counter cleanup', 6 * 60 * 60 * 1000, () => quotas.forgetOld());
   const forecastRepo = new ForecastRepo(db);
   const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
@@ -355,7 +360,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
+    ...accountsRoutes(app, accounts, config, quotas, (input) => billing.register(input)),
     ...placesRoutes(
       new PlacesService({
         places,
@@ -365,11 +370,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
         log: app.log,
       }),
     ),
-    ...forecastRoutes(forecast, accounts),
-    ...logsRoutes(logs, config),
+    ...forecastRoutes(forecast, accounts, quotas),
+    ...logsRoutes(logs, config, quotas),
     ...tagsRoutes(tags),
     ...lakesRoutes(lakes),
-    ...transferRoutes(transfer, config),
+    ...transferRoutes(transfer, config, quotas),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),

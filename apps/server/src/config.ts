@@ -95,6 +95,10 @@ const schema = z.object({
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
+  QUOTA_UPLOADS_PER_DAY: positiveInt(300),
+  QUOTA_UPLOAD_MB_PER_DAY: positiveInt(1000),
+  QUOTA_IMPORTS_PER_DAY: positiveInt(20),
+  QUOTA_WEATHER_PER_DAY: positiveInt(1000),
   IOS_APP_URL: optionalUrl(['https:']),
   ANDROID_APP_URL: optionalUrl(['http:', 'https:']),
   TEAM_EMAIL: z.email().default('team@tightlines.local'),
@@ -165,6 +169,8 @@ export type Config = {
   enrichIntervalMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
+  /** Daily quotas per member (weather: per visitor's network too); see modules/quotas. */
+  quotas: { uploadsPerDay: number; uploadBytesPerDay: number; importsPerDay: number; weatherPerDay: number };
   teamEmail: string;
   appLinks: { iphone: string | null; android: string | null };
   formRateLimit: { max: number; windowSeconds: number };
@@ -233,6 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enrichIntervalMs: c.ENRICH_INTERVAL_SECONDS * 1000,
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
+    quotas: {
+      uploadsPerDay: c.QUOTA_UPLOADS_PER_DAY,
+      uploadBytesPerDay: c.QUOTA_UPLOAD_MB_PER_DAY * 1024 * 1024,
+      importsPerDay: c.QUOTA_IMPORTS_PER_DAY,
+      weatherPerDay: c.QUOTA_WEATHER_PER_DAY,
+    },
     teamEmail: c.TEAM_EMAIL,
     appLinks: { iphone: c.IOS_APP_URL ?? null, android: c.ANDROID_APP_URL ?? null },
     formRateLimit: { max: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },
