@@ -126,6 +126,16 @@ const schema = z.object({
   STRIPE_PRICE_MONTHLY: z.string().trim().min(1).default('Monthly'),
   STRIPE_PRICE_YEARLY: z.string().trim().min(1).default('Yearly2020'),
   TEST_COUPONS: couponList,
+  AMBASSADOR_COUPON: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a promotion code: letters, digits, "-" or "_"')
+    .default('AMBASSADOR50'),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0))
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), { message: 'must be comma-separated e-mail addresses' }),
   RENEW_INTERVAL_SECONDS: positiveInt(3600),
   CASH_REGISTRATION_PASSWORD: optionalSecret,
 });
@@ -173,6 +183,10 @@ export type Config = {
   /** Null: the built-in test processor. */
   stripe: StripeSettings | null;
   testCoupons: Record<string, number>;
+  /** The promotion code an approved ambassador's subscription gets (50 % off). */
+  ambassadorCoupon: string;
+  /** Members whose account e-mail is listed here are the team: they review ambassador applications. */
+  adminEmails: string[];
   renewIntervalMs: number;
   /** Null: /register-cash is refused. */
   cashRegistrationPassword: string | null;
@@ -249,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     testCoupons: c.TEST_COUPONS,
+    ambassadorCoupon: c.AMBASSADOR_COUPON.toUpperCase(),
+    adminEmails: c.ADMIN_EMAILS,
     renewIntervalMs: c.RENEW_INTERVAL_SECONDS * 1000,
     cashRegistrationPassword: c.CASH_REGISTRATION_PASSWORD ?? null,
   };
