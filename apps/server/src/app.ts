@@ -197,7 +197,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const circleRepo = new CircleRepo(db);
   const circleNotifier = new CircleNotifier({ repo: circleRepo, push, log: app.log });
-  const access = new AccessService({ friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId) });
+  const access = new AccessService({
+    friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId),
+    adminEmails: config.adminEmails,
+  });
   const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
   const enricher = new LogEnricher({ weather, waterflow, log: app.log });
   const outingsRepo = new OutingsRepo(db);
@@ -257,7 +260,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
   // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
-  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  // Test mode knows the ambassador coupon (50 % off) unless TEST_COUPONS says otherwise.
+  const testPayments = config.stripe ? null : new TestPaymentProcessor({ [config.ambassadorCoupon]: 50, ...config.testCoupons });
   const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
   const billing = new BillingService({
     repo: billingRepo,
@@ -291,7 +295,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // Ambassador applications, the contact form, robots.txt and the sitemap.
-  const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
+  const outreach = new OutreachService({
+    repo: new OutreachRepo(db),
+    mailer,
+    teamEmail: config.teamEmail,
+    access,
+    grantAmbassadorDiscount: (userId) => billing.grantDiscount(userId, 'ambassador', config.ambassadorCoupon),
+    ambassadorDiscounts: (userIds) => billing.discountsFor(userIds, 'ambassador'),
+    log: app.log,
+    now,
+  });
 
   // Events: the creation fee is charged through billing.
   const eventPayments = billingFeePayments(billing, payments);

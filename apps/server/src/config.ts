@@ -137,6 +137,16 @@ const schema = z.object({
   PAYPAL_LIVE_CLIENT_ID: optionalSecret,
   PAYPAL_LIVE_SECRET: optionalSecret,
   PAYPAL_LIVE_URL: optionalUrl(['http:', 'https:']),
+  AMBASSADOR_COUPON: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a promotion code: letters, digits, "-" or "_"')
+    .default('AMBASSADOR50'),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0))
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), { message: 'must be comma-separated e-mail addresses' }),
   RENEW_INTERVAL_SECONDS: positiveInt(3600),
   CASH_REGISTRATION_PASSWORD: optionalSecret,
 });
@@ -192,6 +202,10 @@ export type Config = {
   testCoupons: Record<string, number>;
   /** PayPal apps for event entry fees, by mode (the event picks sandbox or live); null: not offered. */
   paypal: { sandbox: PayPalApp | null; live: PayPalApp | null };
+  /** The promotion code an approved ambassador's subscription gets (50 % off). */
+  ambassadorCoupon: string;
+  /** Members whose account e-mail is listed here are the team: they review ambassador applications. */
+  adminEmails: string[];
   renewIntervalMs: number;
   /** Null: /register-cash is refused. */
   cashRegistrationPassword: string | null;
@@ -285,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { clientId: c.PAYPAL_LIVE_CLIENT_ID, secret: c.PAYPAL_LIVE_SECRET, baseUrl: c.PAYPAL_LIVE_URL ?? 'https://api-m.paypal.com' }
           : null,
     },
+    ambassadorCoupon: c.AMBASSADOR_COUPON.toUpperCase(),
+    adminEmails: c.ADMIN_EMAILS,
     renewIntervalMs: c.RENEW_INTERVAL_SECONDS * 1000,
     cashRegistrationPassword: c.CASH_REGISTRATION_PASSWORD ?? null,
   };
