@@ -1,0 +1,3 @@
+DROP INDEX "events_list_idx";--> statement-breakpoint
+CREATE INDEX "events_list_upcoming_idx" ON "events" USING btree ("date_start","date_end" DESC NULLS FIRST,"id") WHERE "events"."status" = 'Active' and "events"."is_public";--> statement-breakpoint
+CREATE INDEX "events_list_ended_idx" ON "events" USING btree ("date_end" DESC NULLS FIRST,"id") WHERE "events"."status" = 'Active' and "events"."is_public";
