@@ -7,6 +7,8 @@ import type { Principal } from './principal';
 export type AccessPorts = {
   /** What `ownerId`'s Inner Circle lets `memberId` see; null when the member is not in it. */
   friendAccess(ownerId: string, memberId: string): Promise<FriendAccess | null>;
+  /** The team's account e-mails (ADMIN_EMAILS), lower-case. */
+  adminEmails: readonly string[];
 };
 
 /** How a caller stands towards an angler's things. */
@@ -28,6 +30,18 @@ export class AccessService {
     if (thing === undefined || thing.userId !== principal.userId) throw notFound(message);
   }
 
+  /**
+   * The team: a web session of a member whose account e-mail is in ADMIN_EMAILS. Never the shared
+   * demo account, and never a voice assistant's token.
+   */
+  isAdmin(principal: Principal): boolean {
+    return principal.scope === 'web' && !principal.demo && this.ports.adminEmails.includes(principal.email.toLowerCase());
+  }
+
+  assertAdmin(principal: Principal): void {
+    if (!this.isAdmin(principal)) throw forbidden('This page is for the Tightlines team.');
+  }
+
   async standing(viewer: Principal | null, ownerId: string): Promise<Standing> {
     const isOwner = viewer !== null && viewer.userId === ownerId;
     const inOwnersCircle = !isOwner && viewer !== null && (await this.ports.friendAccess(ownerId, viewer.userId)) !== null;
@@ -38,7 +52,7 @@ export class AccessService {
    * Whether the viewer (null: a visitor) may read a log of this privacy and owner (core canViewLog);
    * a protected log reaches a friend only through what the owner's circle shares with them.
    */
-  async canViewLog(viewer: Principal | null, log: { userId: string; privacy: string; lakeName: string | null; tags: string[] }): Promise<boolean> {
+  async canViewLog(viewer: Pick<Principal, 'userId'> | null, log: { userId: string; privacy: string; lakeName: string | null; tags: string[] }): Promise<boolean> {
     const privacy = log.privacy as Privacy;
     const isOwner = viewer?.userId === log.userId;
     // Only a protected log depends on the owner's circle; the others need no lookup.

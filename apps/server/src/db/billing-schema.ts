@@ -61,3 +61,46 @@ export const billingWebhookEvents = pgTable('billing_webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An organiser's connected payout account (Stripe Connect), one per member: entry fees of the
+ * events they run are paid out to it. `onboarded` is what the processor last reported.
+ */
+export const billingConnectAccounts = pgTable(
+  'billing_connect_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    onboarded: boolean('onboarded').notNull().default(false),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_connect_accounts_account_key').on(t.accountId)],
+);
+
+/**
+ * A standing discount a member was granted (an approved ambassador's 50 %), once per member and
+ * reason: applied to their live subscription when granted, and to any subscription they start later.
+ */
+export const billingDiscounts = pgTable(
+  'billing_discounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Why it was granted, e.g. 'ambassador'. */
+    reason: text('reason').notNull(),
+    /** The processor's promotion code. */
+    code: text('code').notNull(),
+    percentOff: integer('percent_off').notNull(),
+    /** The processor's subscription it was applied to when granted; null when there was none. */
+    appliedTo: text('applied_to'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_discounts_user_reason_key').on(t.userId, t.reason)],
+);
