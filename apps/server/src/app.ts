@@ -31,6 +31,9 @@ import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { EventPaymentsService } from './modules/events/event-payments';
+import { EventPaymentsRepo } from './modules/events/event-payments-repo';
+import { eventPaymentsRoutes } from './modules/events/event-payments-routes';
 import { billingFeePayments } from './modules/events/fee-payments';
 import { CheckinService } from './modules/events/checkin';
 import { CheckinRepo } from './modules/events/checkin-repo';
@@ -50,6 +53,8 @@ import { LakesService } from './modules/lakes/service';
 import { registerLogPhotoRoute } from './modules/logs/photo-route';
 import { LogPhotoSigner } from './modules/logs/photos';
 import { LogsQuery } from './modules/logs/query';
+import { QuotasRepo } from './modules/quotas/repo';
+import { QuotasService } from './modules/quotas/service';
 import { LogsQueryRepo } from './modules/logs/query-repo';
 import { LogsRepo } from './modules/logs/repo';
 import { logsRoutes } from './modules/logs/routes';
@@ -77,6 +82,7 @@ import type { PaymentProcessor } from './providers/payments/payments';
 import { MailchimpList } from './providers/newsletter/mailchimp';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { PayPalClient } from './providers/payments/paypal';
 import { StripePaymentProcessor } from './providers/payments/stripe';
 import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
@@ -111,6 +117,7 @@ export type App = {
     billing: BillingService;
     circleNotifier: CircleNotifier;
     outreach: OutreachService;
+    entryPayments: EventPaymentsService;
     live: LiveEvents;
   };
 };
@@ -154,6 +161,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const accountsRepo = new AccountsRepo(db);
   const eventsRepo = new EventsRepo(db);
+  // Daily quotas on the work that grows with what a member sends (uploads, imports, weather lookups).
+  const quotas = new QuotasService({ repo: new QuotasRepo(db), limits: config.quotas, now });
+  startJob(app, 'usage counter cleanup', 6 * 60 * 60 * 1000, () => quotas.forgetOld());
   const forecastRepo = new ForecastRepo(db);
   const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
@@ -187,7 +197,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const circleRepo = new CircleRepo(db);
   const circleNotifier = new CircleNotifier({ repo: circleRepo, push, log: app.log });
-  const access = new AccessService({ friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId) });
+  const access = new AccessService({
+    friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId),
+    adminEmails: config.adminEmails,
+  });
   const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
   const enricher = new LogEnricher({ weather, waterflow, log: app.log });
   const outingsRepo = new OutingsRepo(db);
@@ -247,7 +260,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
   // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
-  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  // Test mode knows the ambassador coupon (50 % off) unless TEST_COUPONS says otherwise.
+  const testPayments = config.stripe ? null : new TestPaymentProcessor({ [config.ambassadorCoupon]: 50, ...config.testCoupons });
   const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
   const billing = new BillingService({
     repo: billingRepo,
@@ -281,7 +295,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // Ambassador applications, the contact form, robots.txt and the sitemap.
-  const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
+  const outreach = new OutreachService({
+    repo: new OutreachRepo(db),
+    mailer,
+    teamEmail: config.teamEmail,
+    access,
+    grantAmbassadorDiscount: (userId) => billing.grantDiscount(userId, 'ambassador', config.ambassadorCoupon),
+    ambassadorDiscounts: (userIds) => billing.discountsFor(userIds, 'ambassador'),
+    log: app.log,
+    now,
+  });
 
   // Events: the creation fee is charged through billing.
   const eventPayments = billingFeePayments(billing, payments);
@@ -319,9 +342,39 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.addHook('preClose', () => live.close());
 
+  // Entry fees go to the organiser: PayPal (the event's sandbox or live app) or their Stripe key;
+  // billing's test processor stands in when the server itself runs without Stripe.
+  const paypalApp = (settings: Config['paypal']['sandbox']) => settings && new PayPalClient({ ...settings, log: app.log });
+  const entryPayments = new EventPaymentsService({
+    repo: new EventPaymentsRepo(db),
+    events: eventsRepo,
+    transaction,
+    accounts: {
+      register: (input) => accounts.register(input),
+      authenticate: (token) => accounts.authenticate(token),
+      viewOf: (userId) => accounts.viewOf(userId),
+      emailExists: (email) => accounts.emailExists(email),
+      usernameExists: (username) => accounts.usernameExists(username),
+    },
+    paypal: { sandbox: paypalApp(config.paypal.sandbox), live: paypalApp(config.paypal.live) },
+    organiserStripe: (secretKey, publishableKey) =>
+      new StripePaymentProcessor({
+        secretKey,
+        // Organisers' accounts send us no webhooks: entry charges are settled in the request.
+        webhookSecret: 'unused',
+        publishableKey,
+        apiUrl: config.stripe?.apiUrl,
+        prices: { Monthly: 'Monthly', Yearly2020: 'Yearly2020' },
+      }),
+    testProcessor: testPayments,
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    log: app.log,
+    now,
+  });
+
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
+    ...accountsRoutes(app, accounts, config, quotas, (input) => billing.register(input)),
     ...placesRoutes(
       new PlacesService({
         places,
@@ -331,16 +384,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
         log: app.log,
       }),
     ),
-    ...forecastRoutes(forecast, accounts),
-    ...logsRoutes(logs, config),
+    ...forecastRoutes(forecast, accounts, quotas),
+    ...logsRoutes(logs, config, quotas),
     ...tagsRoutes(tags),
     ...lakesRoutes(lakes),
-    ...transferRoutes(transfer, config),
+    ...transferRoutes(transfer, config, quotas),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
     ...registrationRoutes(registration, checkin),
+    ...eventPaymentsRoutes(entryPayments),
     ...circleRoutes(circle, push.publicKey),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),
@@ -352,5 +406,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live, entryPayments } };
 }

@@ -36,6 +36,10 @@ const events = {
   series: () => import('../features/events/series-page').then((m) => ({ Component: m.SeriesPage })),
   create: () => import('../features/events/create-event-page').then((m) => ({ Component: m.CreateEventPage })),
 };
+const connect = {
+  page: () => import('../features/account/connect-stripe-page').then((m) => ({ Component: m.ConnectStripePage })),
+  test: () => import('../features/account/connect-stripe-page').then((m) => ({ Component: m.TestOnboardingPage })),
+};
 const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' | 'AppInfoPage'): Loader => () =>
   import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
 const pages = {
@@ -107,6 +111,8 @@ const memberRoutes: RouteObject[] = [
   page('/event-create', events.create, 'Create Competition'),
   notYet('/event-dashboard/:id', 'Event Administration'),
   notYet('/add-lakes', 'Add Lakes'),
+  page('/connect-stripe', connect.page, 'Connect Stripe'),
+  page('/connect-stripe/test-onboarding', connect.test, 'Stripe Onboarding'),
 ];
 
 export const routes: RouteObject[] = [
