@@ -333,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const live = await LiveEvents.start({
     server: app.server,
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
     principalOf: (token) => accounts.authenticate(token),
     mayView: (principal, eventId) => events.mayView(principal, eventId),
     // Fish entry is not built yet, so no event has a fish: every board is still empty.

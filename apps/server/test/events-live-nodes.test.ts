@@ -16,9 +16,11 @@ describe.skipIf(!postgres)('live leaderboard across two nodes (PostgreSQL + Redi
   const viewers: LiveViewer[] = [];
 
   beforeAll(async () => {
-    nodeA = await createTestApp({ REDIS_URL: redisUrl });
+    // A prefix of this run's own, so another run on the same Redis never hears these announcements.
+    const redis = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `test-${process.pid}-${Date.now().toString(36)}:` };
+    nodeA = await createTestApp(redis);
     await nodeA.app.listen({ port: 0, host: '127.0.0.1' });
-    nodeB = await startServerProcess({ env: { DATABASE_URL: nodeA.databaseUrl!, REDIS_URL: redisUrl } });
+    nodeB = await startServerProcess({ env: { DATABASE_URL: nodeA.databaseUrl!, ...redis } });
   }, 120_000);
   afterAll(async () => {
     for (const v of viewers) v.close();
