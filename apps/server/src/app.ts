@@ -318,7 +318,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Registration (paid entries through billing, like the creation fee) and check-in.
   const registrationRepo = new RegistrationRepo(db);
-  const registration = new RegistrationService({ events, eventsRepo, repo: registrationRepo, payments: eventPayments, transaction, now });
+  const registration = new RegistrationService({
+    events,
+    eventsRepo,
+    repo: registrationRepo,
+    payments: eventPayments,
+    transaction,
+    muskie: (principal, id, body, requestKey) => entryPayments.registerMuskie(principal, id, body, { admin: false, requestKey }),
+    now,
+  });
   const checkin = new CheckinService({
     events,
     eventsRepo,

@@ -427,3 +427,25 @@ describe('paying a plain event’s entry fee', () => {
     expect((await post(`/api/billing/event/charge/${id}`, null, { token: CARD })).statusCode).toBe(401);
   });
 });
+
+describe('POST api/fc/event/register/{id} with the seed’s registration payload', () => {
+  it('answers 400 {error} naming the first failing rule, then registers a visitor paying by test card', async () => {
+    const owner = await registerUser(t);
+    const id = await muskieEvent(owner, 3, { paymentProcessor: 'Stripe', paymentProcessorKey: 'pk_test_club' });
+    const r = registration({ type: 100, addons: { bumpboard: 1 } });
+    const noZone = { ...r, zone: undefined, agreements: { terms: true } };
+    const refused = await post(`/api/fc/event/register/${id}`, null, { ...noZone, payment: { type: 'card', token: CARD } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: mm.zone });
+
+    const res = await post(`/api/fc/event/register/${id}`, null, { ...r, payment: { type: 'card', token: await testCardToken(t) } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.registration).toMatchObject({ message: mm.success, totalPaid: 180, tournamentId: '1' });
+    // The form made the account and signed it in.
+    const me = await t.request({ method: 'GET', url: '/api/user/simple', token: body.registration.token });
+    expect(me.json().username).toBe(r.user!.username);
+    // Self registration still needs a member.
+    expect((await post(`/api/fc/event/register/${id}`, null, {})).statusCode).toBe(401);
+  });
+});

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors';
 import type { EventPaymentsService } from './event-payments';
 
 /** The client's key for one submission, so a retried request pays once (billing's header). */
-function requestKey(request: FastifyRequest): string {
+export function requestKey(request: FastifyRequest): string {
   const header = request.headers['idempotency-key'];
   if (typeof header !== 'string') return randomUUID();
   if (!/^[A-Za-z0-9_:-]{8,100}$/.test(header)) throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, "-", "_" or ":".');
