@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -30,8 +31,17 @@ import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { EventPaymentsService } from './modules/events/event-payments';
+import { EventPaymentsRepo } from './modules/events/event-payments-repo';
+import { eventPaymentsRoutes } from './modules/events/event-payments-routes';
 import { billingFeePayments } from './modules/events/fee-payments';
+import { CheckinService } from './modules/events/checkin';
+import { CheckinRepo } from './modules/events/checkin-repo';
+import { LiveEvents } from './modules/events/live';
 import { EventsRepo } from './modules/events/repo';
+import { RegistrationService } from './modules/events/registration';
+import { RegistrationRepo } from './modules/events/registration-repo';
+import { registrationRoutes } from './modules/events/registration-routes';
 import { eventsRoutes } from './modules/events/routes';
 import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
@@ -40,7 +50,11 @@ import { ForecastService } from './modules/forecast/service';
 import { LakesRepo } from './modules/lakes/repo';
 import { lakesRoutes } from './modules/lakes/routes';
 import { LakesService } from './modules/lakes/service';
+import { registerLogPhotoRoute } from './modules/logs/photo-route';
+import { LogPhotoSigner } from './modules/logs/photos';
 import { LogsQuery } from './modules/logs/query';
+import { QuotasRepo } from './modules/quotas/repo';
+import { QuotasService } from './modules/quotas/service';
 import { LogsQueryRepo } from './modules/logs/query-repo';
 import { LogsRepo } from './modules/logs/repo';
 import { logsRoutes } from './modules/logs/routes';
@@ -68,6 +82,7 @@ import type { PaymentProcessor } from './providers/payments/payments';
 import { MailchimpList } from './providers/newsletter/mailchimp';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { PayPalClient } from './providers/payments/paypal';
 import { StripePaymentProcessor } from './providers/payments/stripe';
 import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
@@ -102,6 +117,8 @@ export type App = {
     billing: BillingService;
     circleNotifier: CircleNotifier;
     outreach: OutreachService;
+    entryPayments: EventPaymentsService;
+    live: LiveEvents;
   };
 };
 
@@ -143,6 +160,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { transaction } = db;
 
   const accountsRepo = new AccountsRepo(db);
+  const eventsRepo = new EventsRepo(db);
+  // Daily quotas on the work that grows with what a member sends (uploads, imports, weather lookups).
+  const quotas = new QuotasService({ repo: new QuotasRepo(db), limits: config.quotas, now });
+  startJob(app, 'usage counter cleanup', 6 * 60 * 60 * 1000, () => quotas.forgetOld());
   const forecastRepo = new ForecastRepo(db);
   const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
@@ -151,6 +172,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    registeredEvents: async (userId) =>
+      (await eventsRepo.mine(userId)).registered.map((r) => ({
+        eventId: r.eventId,
+        name: r.name ?? '',
+        startDate: r.dateStart?.toISOString() ?? '',
+        endDate: r.dateEnd?.toISOString() ?? '',
+      })),
     loggedLakes: (userId) => logs.loggedLakes(userId),
     customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     newsletter: {
@@ -183,6 +211,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     transaction,
     stripFromLogs: (principal, tag) => logs.stripTag(principal, tag),
   });
+  // Log photos of logs that are not public are served by signed URLs under a key shared by every process.
+  const photos = new LogPhotoSigner(await accountsRepo.secret('log-photo-key', () => randomBytes(32).toString('base64url')), now);
   const logs: LogsService = new LogsService({
     repo: new LogsRepo(db),
     access,
@@ -192,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tags,
     lakes,
     storage,
+    photos,
     waterflow,
     activeOutingAt: (userId, at) => outingsRepo.activeAt(userId, at),
     anglerByName: async (username) => {
@@ -203,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });
-  const logsQuery = new LogsQuery(new LogsQueryRepo(db));
+  const logsQuery = new LogsQuery(new LogsQueryRepo(db), photos);
   const circle = new CircleService({
     repo: circleRepo,
     access,
@@ -276,17 +307,73 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // Events: the creation fee is charged through billing.
+  const eventPayments = billingFeePayments(billing, payments);
   const events = new EventsService({
-    repo: new EventsRepo(db),
+    repo: eventsRepo,
     transaction,
-    payments: billingFeePayments(billing, payments),
+    payments: eventPayments,
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+  });
+
+  // Registration (paid entries through billing, like the creation fee) and check-in.
+  const registrationRepo = new RegistrationRepo(db);
+  const registration = new RegistrationService({ events, eventsRepo, repo: registrationRepo, payments: eventPayments, transaction, now });
+  const checkin = new CheckinService({
+    events,
+    eventsRepo,
+    registrations: registrationRepo,
+    repo: new CheckinRepo(db),
+    places,
+    transaction,
+    now,
+  });
+
+  // The live leaderboard on this server's port; with REDIS_URL its rooms span every node.
+  const live = await LiveEvents.start({
+    server: app.server,
+    redisUrl: config.redisUrl,
+    principalOf: (token) => accounts.authenticate(token),
+    mayView: (principal, eventId) => events.mayView(principal, eventId),
+    // Fish entry is not built yet, so no event has a fish: every board is still empty.
+    currentBoard: async () => [],
+    log: app.log,
+  });
+  app.addHook('preClose', () => live.close());
+
+  // Entry fees go to the organiser: PayPal (the event's sandbox or live app) or their Stripe key;
+  // billing's test processor stands in when the server itself runs without Stripe.
+  const paypalApp = (settings: Config['paypal']['sandbox']) => settings && new PayPalClient({ ...settings, log: app.log });
+  const entryPayments = new EventPaymentsService({
+    repo: new EventPaymentsRepo(db),
+    events: eventsRepo,
+    transaction,
+    accounts: {
+      register: (input) => accounts.register(input),
+      authenticate: (token) => accounts.authenticate(token),
+      viewOf: (userId) => accounts.viewOf(userId),
+      emailExists: (email) => accounts.emailExists(email),
+      usernameExists: (username) => accounts.usernameExists(username),
+    },
+    paypal: { sandbox: paypalApp(config.paypal.sandbox), live: paypalApp(config.paypal.live) },
+    organiserStripe: (secretKey, publishableKey) =>
+      new StripePaymentProcessor({
+        secretKey,
+        // Organisers' accounts send us no webhooks: entry charges are settled in the request.
+        webhookSecret: 'unused',
+        publishableKey,
+        apiUrl: config.stripe?.apiUrl,
+        prices: { Monthly: 'Monthly', Yearly2020: 'Yearly2020' },
+      }),
+    testProcessor: testPayments,
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    log: app.log,
     now,
   });
 
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
+    ...accountsRoutes(app, accounts, config, quotas, (input) => billing.register(input)),
     ...placesRoutes(
       new PlacesService({
         places,
@@ -296,24 +383,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
         log: app.log,
       }),
     ),
-    ...forecastRoutes(forecast, accounts),
-    ...logsRoutes(logs, config),
+    ...forecastRoutes(forecast, accounts, quotas),
+    ...logsRoutes(logs, config, quotas),
     ...tagsRoutes(tags),
     ...lakesRoutes(lakes),
-    ...transferRoutes(transfer, config),
+    ...transferRoutes(transfer, config, quotas),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
+    ...registrationRoutes(registration, checkin),
+    ...eventPaymentsRoutes(entryPayments),
     ...circleRoutes(circle, push.publicKey),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),
     ...newsletterRoutes(app, newsletter, config),
   ]);
 
+  registerLogPhotoRoute(app, logs);
   await registerWeb(app, config, storage.root);
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live, entryPayments } };
 }

@@ -64,12 +64,25 @@ export const events = pgTable(
     coupon: text('coupon'),
     /** The charge that paid the creation fee: one charge pays one event. */
     chargeId: text('charge_id'),
+    /**
+     * Keys the daily check-in keycode (HMAC of the local day). Made by the database for each event,
+     * so every node reads the same one; never answered.
+     */
+    checkinSecret: text('checkin_secret')
+      .notNull()
+      .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     activatedAt: at('activated_at'),
   },
   (t) => [
-    index('events_list_idx').on(t.dateStart).where(sql`${t.status} = 'Active' and ${t.isPublic}`),
+    // The public list's two orders (repo.ts list), each over listable events only: not yet ended by
+    // start; ended (and undated, nulls first) latest first. NULLS FIRST on the descending column is
+    // what `order by … desc` means, so the index can answer it.
+    index('events_list_upcoming_idx')
+      .on(t.dateStart, t.dateEnd.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'Active' and ${t.isPublic}`),
+    index('events_list_ended_idx').on(t.dateEnd.desc().nullsFirst(), t.id).where(sql`${t.status} = 'Active' and ${t.isPublic}`),
     index('events_created_by_idx').on(t.createdBy),
     uniqueIndex('events_charge_key').on(t.chargeId),
   ],
