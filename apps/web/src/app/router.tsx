@@ -45,6 +45,7 @@ const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' |
 const pages = {
   contact: () => import('../features/outreach/contact-page').then((m) => ({ Component: m.ContactPage })),
   ambassador: () => import('../features/outreach/ambassador-page').then((m) => ({ Component: m.AmbassadorPage })),
+  adminAmbassadors: () => import('../features/outreach/admin-ambassadors-page').then((m) => ({ Component: m.AdminAmbassadorsPage })),
   newsletter: () => import('../features/newsletter/newsletter-page').then((m) => ({ Component: m.NewsletterPage })),
   assistant: () => import('../features/assistant/assistant-page').then((m) => ({ Component: m.AssistantPage })),
   assistantLink: () => import('../features/auth/assistant-link-page').then((m) => ({ Component: m.AssistantLinkPage })),
@@ -112,6 +113,7 @@ const memberRoutes: RouteObject[] = [
   notYet('/event-dashboard/:id', 'Event Administration'),
   notYet('/add-lakes', 'Add Lakes'),
   page('/connect-stripe', connect.page, 'Connect Stripe'),
+  page('/admin/ambassadors', pages.adminAmbassadors, 'Ambassador Applications'),
   page('/connect-stripe/test-onboarding', connect.test, 'Stripe Onboarding'),
 ];
 
