@@ -8,6 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '@tightlines/server/src/app';
 import { loadConfig, type Config } from '@tightlines/server/src/config';
 import type { Database } from '@tightlines/server/src/db/client';
+import { loggerOptions } from '@tightlines/server/src/http/log-redact';
 import type { Mailer, MailMessage } from '@tightlines/server/src/providers/mail/mailer';
 import { openTestDatabase } from './database';
 import { HARNESS_SETTINGS } from './settings';
@@ -50,6 +51,8 @@ export type TestApp = App & {
 export type TestAppOptions = {
   /** Use the mailer the configuration picks (SMTP_URL, else the outbox table) instead of recording mail. */
   configuredMailer?: boolean;
+  /** Turns the server's own logger on (level info), writing its lines here. */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -66,7 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const built = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logStream ? loggerOptions('info', options.logStream) : false,
     now: clock.now,
     ...(options.configuredMailer ? {} : { mailer }),
   });

@@ -8,7 +8,7 @@ import type { Database } from './db/client';
 import { DbContext } from './db/context';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
-import { logSerializers } from './http/log-redact';
+import { loggerOptions, logRequest } from './http/log-redact';
 import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
@@ -131,13 +131,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, serializers: logSerializers },
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    // logRequest below writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // Only behind a proxy we run may X-Forwarded-For name the client; otherwise anyone could pick an address.
     trustProxy: config.trustProxy,
   });
 
+  app.addHook('onResponse', logRequest);
   await registerPlugins(app, config);
   registerErrorHandler(app);
 
