@@ -141,14 +141,22 @@ const TINY_JPEG = Buffer.from(
   'base64',
 );
 
-/** Uploads a photo as `user` (a log may only carry its own angler's uploads) and answers its path. */
-export async function uploadPhoto(t: TestApp, user: { token: string }): Promise<string> {
+/**
+ * Sends one file as `user` to an upload route (the log photo upload unless `url` says otherwise),
+ * as the app's file picker does, and answers the raw response. `body` defaults to a tiny JPEG.
+ */
+export function sendUpload(t: TestApp, user: { token: string }, body: Buffer = TINY_JPEG, url = '/api/user/upload-image') {
   const payload = Buffer.concat([
     Buffer.from('--xx\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'),
-    TINY_JPEG,
+    body,
     Buffer.from('\r\n--xx--\r\n'),
   ]);
-  const res = await t.request({ method: 'POST', url: '/api/user/upload-image', token: user.token, payload, headers: { 'content-type': 'multipart/form-data; boundary=xx' } });
+  return t.request({ method: 'POST', url, token: user.token, payload, headers: { 'content-type': 'multipart/form-data; boundary=xx' } });
+}
+
+/** Uploads a photo as `user` (a log may only carry its own angler's uploads) and answers its URL. */
+export async function uploadPhoto(t: TestApp, user: { token: string }): Promise<string> {
+  const res = await sendUpload(t, user);
   if (res.statusCode !== 200) throw new Error(`upload-image answered ${res.statusCode}: ${res.body}`);
   return res.json().image as string;
 }

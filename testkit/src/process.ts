@@ -31,6 +31,11 @@ export type ServerProcessOptions<T> = {
    * closes it: benches seed large tables this way. What it returns is `prepared`.
    */
   prepare?: (database: Database) => Promise<T>;
+  /**
+   * Runs on this data directory instead of a fresh one, and leaves it in place when the server
+   * stops (the caller removes it): a second server can start on what a killed one left.
+   */
+  dataDir?: string;
   /** Copies the server's output to this process's stderr as it comes (output() keeps it either way). */
   echo?: boolean;
 };
@@ -49,14 +54,16 @@ export type RunningServer<T = undefined> = {
   stats(options?: { resetPeak?: boolean }): Promise<ServerStats>;
   /** SIGTERM (the server's clean stop), SIGKILL after 10 s; then the mail server and DATA_DIR go. */
   stop(): Promise<void>;
+  /** `kill -9` now: no clean stop of any kind; then the mail server (and a DATA_DIR of its own) go. */
+  kill(): Promise<void>;
 };
 
 export async function startServerProcess<T = undefined>(options: ServerProcessOptions<T> = {}): Promise<RunningServer<T>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-server-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-server-'));
   const smtp = await startMailServer();
   const cleanUp = async () => {
     await smtp.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   let prepared: T;
   let port: number;
@@ -109,6 +116,14 @@ export async function startServerProcess<T = undefined>(options: ServerProcessOp
     await cleanUp();
   };
 
+  const kill = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    await cleanUp();
+  };
+
   try {
     await waitForHealth(baseUrl, exited, () => output);
   } catch (error) {
@@ -133,7 +148,7 @@ export async function startServerProcess<T = undefined>(options: ServerProcessOp
       });
     });
 
-  return { baseUrl, pid: child.pid ?? -1, mail: smtp.mailbox, dataDir, prepared, output: () => output, stats, stop };
+  return { baseUrl, pid: child.pid ?? -1, mail: smtp.mailbox, dataDir, prepared, output: () => output, stats, stop, kill };
 }
 
 /** Signs up through POST /api/user/register, as the sign-up form does. */

@@ -11,6 +11,10 @@ export const HARNESS_SETTINGS: Readonly<Record<string, string>> = {
   // Tests sign in far more often than a person could; the limits have their own test.
   AUTH_RATE_LIMIT: '1000',
   FORM_RATE_LIMIT: '1000',
+  // Every visitor of a test run is 127.0.0.1; the daily quotas have their own test.
+  QUOTA_WEATHER_PER_DAY: '1000000',
+  QUOTA_UPLOADS_PER_DAY: '1000000',
+  QUOTA_IMPORTS_PER_DAY: '1000000',
   // Background enrichment runs when a test asks for it (runEnrichmentNow), never on a timer mid-test.
   ENRICH_INTERVAL_SECONDS: '3600',
   // Tests move the clock by months (billing periods, renewals) with one sign-in; session expiry

@@ -8,7 +8,7 @@ import type { Database } from './db/client';
 import { DbContext } from './db/context';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
-import { logSerializers } from './http/log-redact';
+import { loggerOptions, logRequest } from './http/log-redact';
 import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
@@ -53,6 +53,8 @@ import { LakesService } from './modules/lakes/service';
 import { registerLogPhotoRoute } from './modules/logs/photo-route';
 import { LogPhotoSigner } from './modules/logs/photos';
 import { LogsQuery } from './modules/logs/query';
+import { QuotasRepo } from './modules/quotas/repo';
+import { QuotasService } from './modules/quotas/service';
 import { LogsQueryRepo } from './modules/logs/query-repo';
 import { LogsRepo } from './modules/logs/repo';
 import { logsRoutes } from './modules/logs/routes';
@@ -129,13 +131,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, serializers: logSerializers },
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    // logRequest below writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // Only behind a proxy we run may X-Forwarded-For name the client; otherwise anyone could pick an address.
     trustProxy: config.trustProxy,
   });
 
+  app.addHook('onResponse', logRequest);
   await registerPlugins(app, config);
   registerErrorHandler(app);
 
@@ -159,6 +164,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const accountsRepo = new AccountsRepo(db);
   const eventsRepo = new EventsRepo(db);
+  // Daily quotas on the work that grows with what a member sends (uploads, imports, weather lookups).
+  const quotas = new QuotasService({ repo: new QuotasRepo(db), limits: config.quotas, now });
+  startJob(app, 'usage counter cleanup', 6 * 60 * 60 * 1000, () => quotas.forgetOld());
   const forecastRepo = new ForecastRepo(db);
   const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
@@ -192,7 +200,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const circleRepo = new CircleRepo(db);
   const circleNotifier = new CircleNotifier({ repo: circleRepo, push, log: app.log });
-  const access = new AccessService({ friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId) });
+  const access = new AccessService({
+    friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId),
+    adminEmails: config.adminEmails,
+  });
   const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
   const enricher = new LogEnricher({ weather, waterflow, log: app.log });
   const outingsRepo = new OutingsRepo(db);
@@ -252,7 +263,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
   // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
-  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  // Test mode knows the ambassador coupon (50 % off) unless TEST_COUPONS says otherwise.
+  const testPayments = config.stripe ? null : new TestPaymentProcessor({ [config.ambassadorCoupon]: 50, ...config.testCoupons });
   const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
   const billing = new BillingService({
     repo: billingRepo,
@@ -286,7 +298,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // Ambassador applications, the contact form, robots.txt and the sitemap.
-  const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
+  const outreach = new OutreachService({
+    repo: new OutreachRepo(db),
+    mailer,
+    teamEmail: config.teamEmail,
+    access,
+    grantAmbassadorDiscount: (userId) => billing.grantDiscount(userId, 'ambassador', config.ambassadorCoupon),
+    ambassadorDiscounts: (userIds) => billing.discountsFor(userIds, 'ambassador'),
+    log: app.log,
+    now,
+  });
 
   // Events: the creation fee is charged through billing.
   const eventPayments = billingFeePayments(billing, payments);
@@ -323,6 +344,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const live = await LiveEvents.start({
     server: app.server,
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
     principalOf: (token) => accounts.authenticate(token),
     mayView: (principal, eventId) => events.mayView(principal, eventId),
     // Fish entry is not built yet, so no event has a fish: every board is still empty.
@@ -363,7 +385,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config, (input) => billing.register(input)),
+    ...accountsRoutes(app, accounts, config, quotas, (input) => billing.register(input)),
     ...placesRoutes(
       new PlacesService({
         places,
@@ -373,11 +395,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
         log: app.log,
       }),
     ),
-    ...forecastRoutes(forecast, accounts),
-    ...logsRoutes(logs, config),
+    ...forecastRoutes(forecast, accounts, quotas),
+    ...logsRoutes(logs, config, quotas),
     ...tagsRoutes(tags),
     ...lakesRoutes(lakes),
-    ...transferRoutes(transfer, config),
+    ...transferRoutes(transfer, config, quotas),
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),

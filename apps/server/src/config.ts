@@ -85,6 +85,7 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Tightlines <no-reply@tightlines.local>'),
   FEATURE_FLAGS: flagList,
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64').default('tightlines:'),
   OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
   OPEN_METEO_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com'),
   USGS_URL: serviceUrl('https://waterservices.usgs.gov'),
@@ -94,6 +95,10 @@ const schema = z.object({
   AUTH_RATE_LIMIT: positiveInt(30),
   AUTH_RATE_WINDOW_SECONDS: positiveInt(600),
   UPLOAD_MAX_MB: positiveInt(10),
+  QUOTA_UPLOADS_PER_DAY: positiveInt(300),
+  QUOTA_UPLOAD_MB_PER_DAY: positiveInt(1000),
+  QUOTA_IMPORTS_PER_DAY: positiveInt(20),
+  QUOTA_WEATHER_PER_DAY: positiveInt(1000),
   IOS_APP_URL: optionalUrl(['https:']),
   ANDROID_APP_URL: optionalUrl(['http:', 'https:']),
   TEAM_EMAIL: z.email().default('team@tightlines.local'),
@@ -132,6 +137,16 @@ const schema = z.object({
   PAYPAL_LIVE_CLIENT_ID: optionalSecret,
   PAYPAL_LIVE_SECRET: optionalSecret,
   PAYPAL_LIVE_URL: optionalUrl(['http:', 'https:']),
+  AMBASSADOR_COUPON: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a promotion code: letters, digits, "-" or "_"')
+    .default('AMBASSADOR50'),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0))
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), { message: 'must be comma-separated e-mail addresses' }),
   RENEW_INTERVAL_SECONDS: positiveInt(3600),
   CASH_REGISTRATION_PASSWORD: optionalSecret,
 });
@@ -153,6 +168,8 @@ export type Config = {
   mailFrom: string;
   featureFlags: string[];
   redisUrl: string | undefined;
+  /** Every key this app writes to Redis starts with it, so apps (or tests) can share one Redis. */
+  redisKeyPrefix: string;
   openMeteoUrl: string;
   openMeteoArchiveUrl: string;
   usgsUrl: string | undefined;
@@ -162,6 +179,8 @@ export type Config = {
   enrichIntervalMs: number;
   authRateLimit: { max: number; windowSeconds: number };
   uploadMaxBytes: number;
+  /** Daily quotas per member (weather: per visitor's network too); see modules/quotas. */
+  quotas: { uploadsPerDay: number; uploadBytesPerDay: number; importsPerDay: number; weatherPerDay: number };
   teamEmail: string;
   appLinks: { iphone: string | null; android: string | null };
   formRateLimit: { max: number; windowSeconds: number };
@@ -183,6 +202,10 @@ export type Config = {
   testCoupons: Record<string, number>;
   /** PayPal apps for event entry fees, by mode (the event picks sandbox or live); null: not offered. */
   paypal: { sandbox: PayPalApp | null; live: PayPalApp | null };
+  /** The promotion code an approved ambassador's subscription gets (50 % off). */
+  ambassadorCoupon: string;
+  /** Members whose account e-mail is listed here are the team: they review ambassador applications. */
+  adminEmails: string[];
   renewIntervalMs: number;
   /** Null: /register-cash is refused. */
   cashRegistrationPassword: string | null;
@@ -221,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     featureFlags: c.FEATURE_FLAGS,
     redisUrl: c.REDIS_URL,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
     openMeteoUrl: c.OPEN_METEO_URL,
     openMeteoArchiveUrl: c.OPEN_METEO_ARCHIVE_URL,
     usgsUrl: c.USGS_URL,
@@ -229,6 +253,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enrichIntervalMs: c.ENRICH_INTERVAL_SECONDS * 1000,
     authRateLimit: { max: c.AUTH_RATE_LIMIT, windowSeconds: c.AUTH_RATE_WINDOW_SECONDS },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
+    quotas: {
+      uploadsPerDay: c.QUOTA_UPLOADS_PER_DAY,
+      uploadBytesPerDay: c.QUOTA_UPLOAD_MB_PER_DAY * 1024 * 1024,
+      importsPerDay: c.QUOTA_IMPORTS_PER_DAY,
+      weatherPerDay: c.QUOTA_WEATHER_PER_DAY,
+    },
     teamEmail: c.TEAM_EMAIL,
     appLinks: { iphone: c.IOS_APP_URL ?? null, android: c.ANDROID_APP_URL ?? null },
     formRateLimit: { max: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },
@@ -269,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { clientId: c.PAYPAL_LIVE_CLIENT_ID, secret: c.PAYPAL_LIVE_SECRET, baseUrl: c.PAYPAL_LIVE_URL ?? 'https://api-m.paypal.com' }
           : null,
     },
+    ambassadorCoupon: c.AMBASSADOR_COUPON.toUpperCase(),
+    adminEmails: c.ADMIN_EMAILS,
     renewIntervalMs: c.RENEW_INTERVAL_SECONDS * 1000,
     cashRegistrationPassword: c.CASH_REGISTRATION_PASSWORD ?? null,
   };

@@ -23,10 +23,11 @@ const ROLES: Role[] = ['visitor', 'stranger', 'friend', 'premium', 'owner'];
  * - `shared`: the owner's protected log: the owner and the friend read it, everyone else 404;
  * - `signedIn`: a visitor gets 401; members get whatever their body earns (their own areas' tests
  *   cover the rest: billing, events and the circle's premium writes);
- * - `anyone`: a public route whose answer depends on its body or a token inside it.
+ * - `anyone`: a public route whose answer depends on its body or a token inside it;
+ * - `admin`: the team's (ADMIN_EMAILS, none of these callers): a visitor gets 401, every member 403.
  * Every route, whatever its rule, answers everyone below 500.
  */
-type Rule = 'open' | 'member' | 'premium' | 'owned' | 'shared' | 'signedIn' | 'anyone';
+type Rule = 'open' | 'member' | 'premium' | 'owned' | 'shared' | 'signedIn' | 'anyone' | 'admin';
 
 const RULES: Record<string, Rule> = {
   'GET /api/util/featureflags': 'open',
@@ -123,6 +124,9 @@ const RULES: Record<string, Rule> = {
   'POST /api/billing/test/token': 'anyone',
   'POST /api/billing/webhook': 'anyone',
   'GET /api/billing/connect-stripe': 'member',
+  'GET /api/admin/me': 'member',
+  'GET /api/admin/ambassador-applications': 'admin',
+  'POST /api/admin/ambassador-applications/:id/review': 'admin',
   'GET /api/billing/connect-stripe/status': 'member',
   'POST /api/billing/connect-stripe/test-complete': 'signedIn',
   'POST /api/fc/event': 'signedIn',
@@ -230,6 +234,7 @@ function requestFor(c: Contract, things: Things) {
     'POST /api/log/get-waterflow/:id': PLACE,
     'POST /api/user/edit-outing/:id': { startDate: '2025-06-01T06:00:00-05:00', endDate: '2025-06-01T10:00:00-05:00' },
     'POST /api/weather/historic/forecast': { search: '56401' },
+    'POST /api/admin/ambassador-applications/:id/review': { status: 'approved' },
     'POST /api/user/change-password': { currentPassword: 'not the password', password: 'another long one' },
   };
   const multipart = c.body === 'multipart';
@@ -261,6 +266,8 @@ function allowed(rule: Rule, role: Role, status: number): boolean {
       return role === 'visitor' ? status === 401 : true;
     case 'anyone':
       return true;
+    case 'admin':
+      return role === 'visitor' ? status === 401 : status === 403;
   }
 }
 

@@ -26,6 +26,10 @@ export const DEFAULT_LURE_CATEGORIES = [
 
 export const FREE_LOGS_PER_MONTH = 5;
 export const LOGS_PAGE_SIZE = 50;
+/** The most tags one member's list holds: enough for any angler, and a bound on what one account stores. */
+export const MAX_TAGS = 500;
+export const TOO_MANY_TAGS = `You have ${MAX_TAGS} tags, the most one member can keep. Remove tags you no longer use before adding new ones.`;
+
 export const AUTOFILL_LIMIT = 5;
 
 const text = (max: number) => z.string().trim().max(max, `Keep this under ${max} characters.`);

@@ -28,12 +28,36 @@ function dataException(error: unknown): boolean {
   return false;
 }
 
+export const DATABASE_UNAVAILABLE = 'The database is not answering right now. Please try again in a moment.';
+
+/**
+ * The database went away under the request: PostgreSQL ended the connection (class 57P: shut
+ * down, restarting, the connection terminated by an administrator), the connection failed (class
+ * 08), or the socket closed. Nothing of the request was committed; the pool opens new connections,
+ * so the next request works as soon as the database is back.
+ */
+function databaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (/^57P0[1-3]$/.test(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /^Connection terminated|^Client has encountered a connection error/.test(message)) return true;
+    if (!(e as { cause?: unknown }).cause) break;
+  }
+  return false;
+}
+
 /** One shape for every error answer (core ErrorBody); 5xx details are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known =
       error instanceof HttpError ? error : hasZodFastifySchemaValidationErrors(error) ? validationError(error) : null;
     if (known) return reply.code(known.status).send(known.body());
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
+    }
     if (dataException(error)) return reply.code(400).send({ error: 'A value in the request cannot be stored: it is out of range or not a real date.' });
     const status = error.statusCode ?? 500;
     if (status >= 500) {

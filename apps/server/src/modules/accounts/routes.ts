@@ -6,6 +6,7 @@ import { clientKey } from '../../http/client-key';
 import { route, type RouteEntry } from '../../http/routes';
 import { HttpError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
+import type { QuotasService } from '../quotas/service';
 import type { AccountsService } from './service';
 
 type Limit = ReturnType<FastifyInstance['createRateLimit']>;
@@ -61,6 +62,7 @@ export function accountsRoutes(
   app: FastifyInstance,
   accounts: AccountsService,
   config: Config,
+  quotas: QuotasService,
   register: (input: RegisterInput, userAgent: string | null) => Promise<UserView> = (input, userAgent) => accounts.register(input, userAgent),
 ): RouteEntry[] {
   const limit = limits(app, config);
@@ -99,6 +101,7 @@ export function accountsRoutes(
     route(api.logoutEverywhere, async ({ principal }) => ({ success: true, ended: await accounts.logoutEverywhere(principal) })),
     route(api.setProfileImage, async ({ principal, request }) => {
       const upload = await readUpload(request, config.uploadMaxBytes);
+      await quotas.spend(principal, 'uploads', upload.body.length);
       return accounts.setProfileImage(principal, upload.body);
     }),
     route(api.hasSubscription, ({ principal }) => accounts.subscriptionStatus(principal.userId)),

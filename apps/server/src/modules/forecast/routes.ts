@@ -1,18 +1,36 @@
 import * as api from '@tightlines/core/api/forecast';
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../../access/principal';
+import { clientKey } from '../../http/client-key';
 import { route, type RouteEntry } from '../../http/routes';
+import type { QuotasService } from '../quotas/service';
 import type { AccountsService } from '../accounts/service';
 import type { ForecastService } from './service';
 
-export function forecastRoutes(forecast: ForecastService, accounts: AccountsService): RouteEntry[] {
+export function forecastRoutes(forecast: ForecastService, accounts: AccountsService, quotas: QuotasService): RouteEntry[] {
+  /** Weather lookups reach an outside service: a member's count, or a visitor's network's. */
+  const lookup = (principal: Principal | null, request: FastifyRequest) => quotas.spend(principal ?? { client: clientKey(request.ip) }, 'weather');
   return [
-    route(api.forecast, ({ params, principal }) => forecast.forecast(params.searchTerm, principal)),
-    route(api.hourly, ({ body, principal }) => forecast.hourly(body.search, body.date, principal)),
-    route(api.historic, ({ body, principal }) => forecast.historic(body.search, principal)),
+    route(api.forecast, async ({ params, principal, request }) => {
+      await lookup(principal, request);
+      return forecast.forecast(params.searchTerm, principal);
+    }),
+    route(api.hourly, async ({ body, principal, request }) => {
+      await lookup(principal, request);
+      return forecast.hourly(body.search, body.date, principal);
+    }),
+    route(api.historic, async ({ body, principal, request }) => {
+      await lookup(principal, request);
+      return forecast.historic(body.search, principal);
+    }),
     route(api.removeSearchTerm, async ({ body, principal }) => {
       await forecast.removeSearch(principal.userId, body.term);
       return accounts.viewOf(principal.userId);
     }),
-    route(api.currentWeather, ({ body }) => forecast.current(body.lat, body.lng)),
+    route(api.currentWeather, async ({ body, principal, request }) => {
+      await lookup(principal, request);
+      return forecast.current(body.lat, body.lng);
+    }),
     route(api.lunar, async ({ body }) => forecast.lunar(body.lat, body.lng, body.date ?? body.time)),
     route(api.lunarCurrent, async ({ body }) => forecast.lunar(body.lat, body.lng, body.time ?? body.date)),
     route(api.lunarPast, async ({ body }) => forecast.lunar(body.lat, body.lng, body.time ?? body.date)),

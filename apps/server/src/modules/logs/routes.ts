@@ -3,9 +3,10 @@ import { LOGS_PAGE_SIZE } from '@tightlines/core/logs';
 import type { Config } from '../../config';
 import { route, type RouteEntry } from '../../http/routes';
 import { readUpload } from '../../lib/uploads';
+import type { QuotasService } from '../quotas/service';
 import type { LogsService } from './service';
 
-export function logsRoutes(logs: LogsService, config: Config): RouteEntry[] {
+export function logsRoutes(logs: LogsService, config: Config, quotas: QuotasService): RouteEntry[] {
   const remove = async ({ params, principal }: { params: { id: string }; principal: Parameters<LogsService['delete']>[0] }) => {
     await logs.delete(principal, params.id);
     return { success: true as const, id: params.id };
@@ -33,6 +34,8 @@ export function logsRoutes(logs: LogsService, config: Config): RouteEntry[] {
     route(api.getWaterflow, ({ principal, params, body }) => logs.waterflow(principal, params.id, body)),
     route(api.uploadImage, async ({ principal, request }) => {
       const upload = await readUpload(request, config.uploadMaxBytes);
+      // Counted before the image is decoded: the decoding is the cost the quota bounds.
+      await quotas.spend(principal, 'uploads', upload.body.length);
       return logs.uploadPhoto(principal, upload.body);
     }),
     route(api.addTagToLog, ({ principal, body }) => logs.addTagToLog(principal, body.id, body.tag)),

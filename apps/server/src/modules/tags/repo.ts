@@ -37,6 +37,11 @@ export class TagsRepo {
       on conflict (user_id, lower(name)) do nothing`);
   }
 
+  async count(userId: string): Promise<number> {
+    const [row] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(userTags).where(eq(userTags.userId, userId));
+    return row?.n ?? 0;
+  }
+
   async remove(userId: string, name: string): Promise<void> {
     await this.ctx.db.delete(userTags).where(and(eq(userTags.userId, userId), sql`lower(${userTags.name}) = lower(${name})`));
   }

@@ -1,5 +1,7 @@
+import { MAX_TAGS, TOO_MANY_TAGS } from '@tightlines/core/logs';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
+import { badRequest } from '../../lib/errors';
 import type { TagsRepo } from './repo';
 
 type Deps = {
@@ -22,13 +24,21 @@ export class TagsService {
   }
 
   async add(principal: Principal, tag: string): Promise<string[]> {
-    await this.deps.repo.addMany(principal.userId, [tag]);
+    await this.deps.transaction(() => this.remember(principal, [tag]));
     return this.list(principal);
   }
 
-  /** Puts the tags a member used on a log on their list; joins the caller's transaction. */
-  remember(principal: Principal, tags: readonly string[]): Promise<void> {
-    return this.deps.repo.addMany(principal.userId, tags);
+  /**
+   * Puts the tags a member used on a log on their list; joins the caller's transaction, which the
+   * list growing past MAX_TAGS rolls back (400), so a log or an import never half-saves.
+   */
+  async remember(principal: Principal, tags: readonly string[]): Promise<void> {
+    if (tags.length === 0) return;
+    const before = await this.deps.repo.count(principal.userId);
+    await this.deps.repo.addMany(principal.userId, tags);
+    const after = await this.deps.repo.count(principal.userId);
+    // Only a list that grew is refused: a log using tags already on a (legacy) long list still saves.
+    if (after > MAX_TAGS && after > before) throw badRequest(TOO_MANY_TAGS);
   }
 
   async remove(principal: Principal, tag: string): Promise<string[]> {

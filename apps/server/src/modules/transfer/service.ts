@@ -35,7 +35,8 @@ export const NO_GPS = 'No GPS position in this photo.';
 /** Imported rows without lunar data share one solunar day per cell of 1/20 degree. */
 const LUNAR_CELLS_PER_DEGREE = 20;
 
-export type PhotoUpload = { filename: string; body: Buffer; tooLarge: boolean };
+/** One uploaded photo; `refused` is why it may not be used (the daily upload quota), when it may not. */
+export type PhotoUpload = { filename: string; body: Buffer; tooLarge: boolean; refused?: string | undefined };
 
 /** A refused import: nothing was saved; `rows` names the first problems, the message counts them all. */
 export class ImportProblemsError extends HttpError {
@@ -274,6 +275,10 @@ export class TransferService {
       for await (const photo of photos) {
         if (photo.tooLarge) {
           result.skipped.push({ file: photo.filename, reason: `This photo is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` });
+          continue;
+        }
+        if (photo.refused) {
+          result.skipped.push({ file: photo.filename, reason: photo.refused });
           continue;
         }
         const made = await this.draftFromPhoto(principal, photo.body);

@@ -1,0 +1,118 @@
+// Per-member daily quotas on the work that grows with what a member sends (uploads, imports,
+// weather lookups) and a bound on the tag list, from the attacker's side: a script that keeps
+// sending gets a 429 (400 for tags) with a message saying what ran out, and changes nothing.
+import { MAX_TAGS, TOO_MANY_TAGS } from '@tightlines/core/logs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { givePremium, logCount, moveClock, registerUser, sendUpload } from '@tightlines/testkit/fixtures';
+import { userTags } from '../src/db/schema';
+import { quotaMessage } from '../src/modules/quotas/service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    QUOTA_UPLOADS_PER_DAY: '3',
+    QUOTA_UPLOAD_MB_PER_DAY: '1',
+    QUOTA_IMPORTS_PER_DAY: '2',
+    QUOTA_WEATHER_PER_DAY: '3',
+  });
+});
+afterAll(() => t.close());
+
+const PLACE = { lat: 46.41, lng: -94.35 };
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('daily upload quota', () => {
+  it('counts photos across log photos, profile pictures and drafts from photos; the next day it is fresh', async () => {
+    const member = await registerUser(t);
+    expect((await sendUpload(t, member)).statusCode).toBe(200);
+    expect((await sendUpload(t, member, undefined, '/api/user/set-profile-image')).statusCode).toBe(200);
+    expect((await sendUpload(t, member)).statusCode).toBe(200);
+    const refused = await sendUpload(t, member);
+    expect([refused.statusCode, refused.json().error]).toEqual([429, quotaMessage('uploads', t.config.quotas)]);
+    expect(refused.json().error).toBe('You have uploaded 3 photos today, the most for one day. Please try again tomorrow.');
+    expect((await sendUpload(t, member, undefined, '/api/user/set-profile-image')).statusCode).toBe(429);
+
+    // Another member has their own count.
+    expect((await sendUpload(t, await registerUser(t))).statusCode).toBe(200);
+
+    moveClock(t, DAY);
+    expect((await sendUpload(t, member)).statusCode).toBe(200);
+  });
+
+  it('counts bytes as received, before decoding: junk files spend it too', async () => {
+    const member = await registerUser(t);
+    const junk = Buffer.alloc(700 * 1024, 7);
+    expect((await sendUpload(t, member, junk)).statusCode).toBe(400);
+    const refused = await sendUpload(t, member, junk);
+    expect([refused.statusCode, refused.json().error]).toEqual([429, 'You have uploaded 1 MB of photos today, the most for one day. Please try again tomorrow.']);
+  });
+
+  it('drafts from photos past the quota are skipped with its message, not created', async () => {
+    const member = await registerUser(t);
+    for (let i = 0; i < 3; i += 1) await sendUpload(t, member);
+    const res = await sendUpload(t, member, undefined, '/api/logs/from-photos');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ created: [], skipped: [{ file: 'a.jpg', reason: quotaMessage('uploads', t.config.quotas) }] });
+    expect(await logCount(t, member)).toBe(0);
+  });
+});
+
+describe('daily import quota', () => {
+  it('counts every import started, refused ones too', async () => {
+    const member = await registerUser(t);
+    await givePremium(t, member);
+    const importCsv = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/util/import/csv/user-logs',
+        token: member.token,
+        payload: Buffer.from('--xx\r\nContent-Disposition: form-data; name="userLogs"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nnot,a,log\r\n--xx--\r\n'),
+        headers: { 'content-type': 'multipart/form-data; boundary=xx' },
+      });
+    expect((await importCsv()).statusCode).toBe(400);
+    expect((await importCsv()).statusCode).toBe(400);
+    const refused = await importCsv();
+    expect([refused.statusCode, refused.json().error]).toEqual([429, 'You have started 2 imports today, the most for one day. Please try again tomorrow.']);
+  });
+});
+
+describe('daily weather lookup quota', () => {
+  it('bounds each member, and visitors by their network', async () => {
+    const current = (token?: string) => t.request({ method: 'POST', url: '/api/weather/current', payload: PLACE, ...(token ? { token } : {}) });
+    const member = await registerUser(t);
+    for (let i = 0; i < 3; i += 1) expect((await current(member.token)).statusCode).not.toBe(429);
+    const refused = await current(member.token);
+    expect([refused.statusCode, refused.json().error]).toEqual([429, 'You have looked up the weather 3 times today, the most for one day. Please try again tomorrow.']);
+    const forecast = await t.request({ method: 'GET', url: '/api/weather/forecast/56401', token: member.token });
+    expect(forecast.statusCode).toBe(429);
+
+    for (let i = 0; i < 3; i += 1) expect((await current()).statusCode).not.toBe(429);
+    expect((await current()).statusCode).toBe(429);
+    // A visitor from another network is counted apart.
+    const elsewhere = await t.request({ method: 'POST', url: '/api/weather/current', payload: PLACE, remoteAddress: '2001:db8:1:2::7' });
+    expect(elsewhere.statusCode).not.toBe(429);
+  });
+});
+
+describe('tag list bound', () => {
+  it(`keeps at most ${MAX_TAGS} tags: a log that would pass it is refused whole, one using known tags saves`, async () => {
+    const member = await registerUser(t);
+    await givePremium(t, member);
+    await t.database.db.insert(userTags).values(Array.from({ length: MAX_TAGS - 1 }, (_, i) => ({ userId: member._id, name: `tag${i}` })));
+
+    const tooMany = await t.request({ method: 'POST', url: '/api/logs/create', token: member.token, payload: { type: 'Catch', tags: ['new-a', 'new-b'], location: PLACE } });
+    expect([tooMany.statusCode, tooMany.json().error]).toEqual([400, TOO_MANY_TAGS]);
+    expect(await logCount(t, member)).toBe(0);
+
+    const add = (tag: string) => t.request({ method: 'POST', url: '/api/user/add-tag', token: member.token, payload: { tag } });
+    expect((await add('last-one')).statusCode).toBe(200);
+    const over = await add('one-more');
+    expect([over.statusCode, over.json().error]).toEqual([400, TOO_MANY_TAGS]);
+    const tags = await t.request({ method: 'GET', url: '/api/user/tags', token: member.token });
+    expect(tags.json()).toHaveLength(MAX_TAGS);
+
+    const known = await t.request({ method: 'POST', url: '/api/logs/create', token: member.token, payload: { type: 'Catch', tags: ['tag1', 'last-one'], location: PLACE } });
+    expect(known.statusCode).toBe(201);
+  });
+});
