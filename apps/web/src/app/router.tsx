@@ -35,6 +35,8 @@ const events = {
   event: () => import('../features/events/event-page').then((m) => ({ Component: m.EventPage })),
   series: () => import('../features/events/series-page').then((m) => ({ Component: m.SeriesPage })),
   create: () => import('../features/events/create-event-page').then((m) => ({ Component: m.CreateEventPage })),
+  payment: () => import('../features/events/checkout/event-payment-page').then((m) => ({ Component: m.EventPaymentPage })),
+  mobileCheckout: () => import('../features/events/checkout/mobile-checkout-page').then((m) => ({ Component: m.MobileCheckoutPage })),
 };
 const connect = {
   page: () => import('../features/account/connect-stripe-page').then((m) => ({ Component: m.ConnectStripePage })),
@@ -75,7 +77,8 @@ const publicRoutes: RouteObject[] = [
   // The voice assistant's native login: a member goes straight on to the token redirect.
   page('/login-register/google-actions', pages.assistantLink, 'Login Register'),
   notYet('/payment/s', 'Card Payment', 'Payment Stripe'),
-  notYet('/event-payment/:id', 'Event Payment'),
+  page('/event-payment/:id', events.payment, 'Event Payment'),
+  page('/mobile-checkout/:eventId', events.mobileCheckout, 'Mobile Checkout'),
   notYet('/fs-tournament/:eventId?', 'Tournament Registration', 'FS Tournament'),
   page('/events', events.list, 'Events'),
   page('/event/:id', events.event, 'Event'),
