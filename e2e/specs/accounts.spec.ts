@@ -37,7 +37,7 @@ async function login(page: Page, email: string, password: string) {
 }
 
 async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Your account menu' }).click();
+  await page.getByRole('button', { name: /^Account menu for / }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL(/\/login-register\?action=login/);
   await page.getByRole('form', { name: 'Login' }).waitFor();

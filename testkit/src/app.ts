@@ -8,6 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '@tightlines/server/src/app';
 import { loadConfig, type Config } from '@tightlines/server/src/config';
 import type { Database } from '@tightlines/server/src/db/client';
+import { loggerOptions } from '@tightlines/server/src/http/log-redact';
 import type { Mailer, MailMessage } from '@tightlines/server/src/providers/mail/mailer';
 import { openTestDatabase } from './database';
 import { HARNESS_SETTINGS } from './settings';
@@ -38,6 +39,8 @@ export class TestClock {
 export type TestApp = App & {
   config: Config;
   database: Database;
+  /** The PostgreSQL database's URL when TEST_DATABASE_URL is set (a second node may share it), else null. */
+  databaseUrl: string | null;
   mailer: RecordingMailer;
   clock: TestClock;
   /** An HTTP request through `app.inject`; `token` becomes the Bearer authorization. */
@@ -48,6 +51,8 @@ export type TestApp = App & {
 export type TestAppOptions = {
   /** Use the mailer the configuration picks (SMTP_URL, else the outbox table) instead of recording mail. */
   configuredMailer?: boolean;
+  /** Turns the server's own logger on (level info), writing its lines here. */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -58,13 +63,13 @@ export type TestAppOptions = {
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-test-'));
   const config = loadConfig({ ...HARNESS_SETTINGS, NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   const mailer = new RecordingMailer();
   const clock = new TestClock();
   const built = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logStream ? loggerOptions('info', options.logStream) : false,
     now: clock.now,
     ...(options.configuredMailer ? {} : { mailer }),
   });
@@ -73,6 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...built,
     config,
     database,
+    databaseUrl,
     mailer,
     clock,
     request: ({ token, headers, ...rest }) =>

@@ -66,7 +66,7 @@ const PRICES: Record<string, { unit_amount: number; interval: 'month' | 'year'; 
   Monthly: { unit_amount: 499, interval: 'month', nickname: 'Monthly' },
   Yearly2020: { unit_amount: 3000, interval: 'year', nickname: 'Yearly' },
 };
-const PROMOTION_CODES: Record<string, number> = { FREEYEAR: 100, HALFOFF: 50 };
+const PROMOTION_CODES: Record<string, number> = { FREEYEAR: 100, HALFOFF: 50, AMBASSADOR50: 50 };
 
 function stripeError(res: ServerResponse, status: number, error: Record<string, unknown>) {
   sendJson(res, { error }, status);
@@ -276,6 +276,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (request.method === 'GET') return answer(subscriptionAnswer(sub));
       if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
       if (form.get('default_payment_method')) sub.default_payment_method = form.get('default_payment_method');
+      const promo = form.get('discounts[0][promotion_code]');
+      if (promo) {
+        if (PROMOTION_CODES[promo.replace(/^promo_/, '')] === undefined) return missing(res, `promotion_code: '${promo}'`);
+        sub.discounts = [promo.replace(/^promo_/, '')];
+      }
       const priceId = form.get('items[0][price]');
       const item = sub.items.data[0];
       if (priceId && item) {

@@ -8,7 +8,7 @@ import type { Database } from './db/client';
 import { DbContext } from './db/context';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
-import { logSerializers } from './http/log-redact';
+import { loggerOptions, logRequest } from './http/log-redact';
 import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
@@ -31,6 +31,9 @@ import { circleRoutes } from './modules/circle/routes';
 import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
+import { EventPaymentsService } from './modules/events/event-payments';
+import { EventPaymentsRepo } from './modules/events/event-payments-repo';
+import { eventPaymentsRoutes } from './modules/events/event-payments-routes';
 import { billingFeePayments } from './modules/events/fee-payments';
 import { CheckinService } from './modules/events/checkin';
 import { CheckinRepo } from './modules/events/checkin-repo';
@@ -79,6 +82,7 @@ import type { PaymentProcessor } from './providers/payments/payments';
 import { MailchimpList } from './providers/newsletter/mailchimp';
 import { OutboxMailer } from './providers/mail/outbox';
 import { SmtpMailer } from './providers/mail/smtp';
+import { PayPalClient } from './providers/payments/paypal';
 import { StripePaymentProcessor } from './providers/payments/stripe';
 import { TestPaymentProcessor } from './providers/payments/test-processor';
 import { OfflinePlaces } from './providers/places/offline-places';
@@ -113,6 +117,7 @@ export type App = {
     billing: BillingService;
     circleNotifier: CircleNotifier;
     outreach: OutreachService;
+    entryPayments: EventPaymentsService;
     live: LiveEvents;
   };
 };
@@ -126,13 +131,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, serializers: logSerializers },
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    // logRequest below writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // Only behind a proxy we run may X-Forwarded-For name the client; otherwise anyone could pick an address.
     trustProxy: config.trustProxy,
   });
 
+  app.addHook('onResponse', logRequest);
   await registerPlugins(app, config);
   registerErrorHandler(app);
 
@@ -192,7 +200,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const circleRepo = new CircleRepo(db);
   const circleNotifier = new CircleNotifier({ repo: circleRepo, push, log: app.log });
-  const access = new AccessService({ friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId) });
+  const access = new AccessService({
+    friendAccess: (ownerId, memberId) => circleRepo.access(ownerId, memberId),
+    adminEmails: config.adminEmails,
+  });
   const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
   const enricher = new LogEnricher({ weather, waterflow, log: app.log });
   const outingsRepo = new OutingsRepo(db);
@@ -252,7 +263,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   startJob(app, 'log enrichment', config.enrichIntervalMs, () => enrichment.enrichPending());
 
   // Payments: Stripe with a key, otherwise the built-in test processor (no money moves).
-  const testPayments = config.stripe ? null : new TestPaymentProcessor(config.testCoupons);
+  // Test mode knows the ambassador coupon (50 % off) unless TEST_COUPONS says otherwise.
+  const testPayments = config.stripe ? null : new TestPaymentProcessor({ [config.ambassadorCoupon]: 50, ...config.testCoupons });
   const payments = options.payments ?? (config.stripe ? new StripePaymentProcessor(config.stripe) : testPayments!);
   const billing = new BillingService({
     repo: billingRepo,
@@ -286,7 +298,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // Ambassador applications, the contact form, robots.txt and the sitemap.
-  const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
+  const outreach = new OutreachService({
+    repo: new OutreachRepo(db),
+    mailer,
+    teamEmail: config.teamEmail,
+    access,
+    grantAmbassadorDiscount: (userId) => billing.grantDiscount(userId, 'ambassador', config.ambassadorCoupon),
+    ambassadorDiscounts: (userIds) => billing.discountsFor(userIds, 'ambassador'),
+    log: app.log,
+    now,
+  });
 
   // Events: the creation fee is charged through billing.
   const eventPayments = billingFeePayments(billing, payments);
@@ -300,7 +321,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Registration (paid entries through billing, like the creation fee) and check-in.
   const registrationRepo = new RegistrationRepo(db);
-  const registration = new RegistrationService({ events, eventsRepo, repo: registrationRepo, payments: eventPayments, transaction, now });
+  const registration = new RegistrationService({
+    events,
+    eventsRepo,
+    repo: registrationRepo,
+    payments: eventPayments,
+    transaction,
+    muskie: (principal, id, body, requestKey) => entryPayments.registerMuskie(principal, id, body, { admin: false, requestKey }),
+    now,
+  });
   const checkin = new CheckinService({
     events,
     eventsRepo,
@@ -315,6 +344,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const live = await LiveEvents.start({
     server: app.server,
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
     principalOf: (token) => accounts.authenticate(token),
     mayView: (principal, eventId) => events.mayView(principal, eventId),
     // Fish entry is not built yet, so no event has a fish: every board is still empty.
@@ -322,6 +352,36 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
   });
   app.addHook('preClose', () => live.close());
+
+  // Entry fees go to the organiser: PayPal (the event's sandbox or live app) or their Stripe key;
+  // billing's test processor stands in when the server itself runs without Stripe.
+  const paypalApp = (settings: Config['paypal']['sandbox']) => settings && new PayPalClient({ ...settings, log: app.log });
+  const entryPayments = new EventPaymentsService({
+    repo: new EventPaymentsRepo(db),
+    events: eventsRepo,
+    transaction,
+    accounts: {
+      register: (input) => accounts.register(input),
+      authenticate: (token) => accounts.authenticate(token),
+      viewOf: (userId) => accounts.viewOf(userId),
+      emailExists: (email) => accounts.emailExists(email),
+      usernameExists: (username) => accounts.usernameExists(username),
+    },
+    paypal: { sandbox: paypalApp(config.paypal.sandbox), live: paypalApp(config.paypal.live) },
+    organiserStripe: (secretKey, publishableKey) =>
+      new StripePaymentProcessor({
+        secretKey,
+        // Organisers' accounts send us no webhooks: entry charges are settled in the request.
+        webhookSecret: 'unused',
+        publishableKey,
+        apiUrl: config.stripe?.apiUrl,
+        prices: { Monthly: 'Monthly', Yearly2020: 'Yearly2020' },
+      }),
+    testProcessor: testPayments,
+    secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    log: app.log,
+    now,
+  });
 
   await registerRoutes(app, [
     ...utilRoutes(config),
@@ -345,6 +405,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
     ...registrationRoutes(registration, checkin),
+    ...eventPaymentsRoutes(entryPayments),
     ...circleRoutes(circle, push.publicKey),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),
@@ -356,5 +417,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live, entryPayments } };
 }

@@ -131,12 +131,30 @@ const schema = z.object({
   STRIPE_PRICE_MONTHLY: z.string().trim().min(1).default('Monthly'),
   STRIPE_PRICE_YEARLY: z.string().trim().min(1).default('Yearly2020'),
   TEST_COUPONS: couponList,
+  PAYPAL_CLIENT_ID: optionalSecret,
+  PAYPAL_SECRET: optionalSecret,
+  PAYPAL_SANDBOX_URL: optionalUrl(['http:', 'https:']),
+  PAYPAL_LIVE_CLIENT_ID: optionalSecret,
+  PAYPAL_LIVE_SECRET: optionalSecret,
+  PAYPAL_LIVE_URL: optionalUrl(['http:', 'https:']),
+  AMBASSADOR_COUPON: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a promotion code: letters, digits, "-" or "_"')
+    .default('AMBASSADOR50'),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter((email) => email.length > 0))
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), { message: 'must be comma-separated e-mail addresses' }),
   RENEW_INTERVAL_SECONDS: positiveInt(3600),
   CASH_REGISTRATION_PASSWORD: optionalSecret,
 });
 
 /** Every environment variable the server reads, so a harness can start it with none inherited. */
 export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
+
+export type PayPalApp = { clientId: string; secret: string; baseUrl: string };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -182,6 +200,12 @@ export type Config = {
   /** Null: the built-in test processor. */
   stripe: StripeSettings | null;
   testCoupons: Record<string, number>;
+  /** PayPal apps for event entry fees, by mode (the event picks sandbox or live); null: not offered. */
+  paypal: { sandbox: PayPalApp | null; live: PayPalApp | null };
+  /** The promotion code an approved ambassador's subscription gets (50 % off). */
+  ambassadorCoupon: string;
+  /** Members whose account e-mail is listed here are the team: they review ambassador applications. */
+  adminEmails: string[];
   renewIntervalMs: number;
   /** Null: /register-cash is refused. */
   cashRegistrationPassword: string | null;
@@ -265,6 +289,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     testCoupons: c.TEST_COUPONS,
+    paypal: {
+      sandbox:
+        c.PAYPAL_CLIENT_ID && c.PAYPAL_SECRET
+          ? { clientId: c.PAYPAL_CLIENT_ID, secret: c.PAYPAL_SECRET, baseUrl: c.PAYPAL_SANDBOX_URL ?? 'https://api-m.sandbox.paypal.com' }
+          : null,
+      live:
+        c.PAYPAL_LIVE_CLIENT_ID && c.PAYPAL_LIVE_SECRET
+          ? { clientId: c.PAYPAL_LIVE_CLIENT_ID, secret: c.PAYPAL_LIVE_SECRET, baseUrl: c.PAYPAL_LIVE_URL ?? 'https://api-m.paypal.com' }
+          : null,
+    },
+    ambassadorCoupon: c.AMBASSADOR_COUPON.toUpperCase(),
+    adminEmails: c.ADMIN_EMAILS,
     renewIntervalMs: c.RENEW_INTERVAL_SECONDS * 1000,
     cashRegistrationPassword: c.CASH_REGISTRATION_PASSWORD ?? null,
   };

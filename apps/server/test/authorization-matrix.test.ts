@@ -23,10 +23,11 @@ const ROLES: Role[] = ['visitor', 'stranger', 'friend', 'premium', 'owner'];
  * - `shared`: the owner's protected log: the owner and the friend read it, everyone else 404;
  * - `signedIn`: a visitor gets 401; members get whatever their body earns (their own areas' tests
  *   cover the rest: billing, events and the circle's premium writes);
- * - `anyone`: a public route whose answer depends on its body or a token inside it.
+ * - `anyone`: a public route whose answer depends on its body or a token inside it;
+ * - `admin`: the team's (ADMIN_EMAILS, none of these callers): a visitor gets 401, every member 403.
  * Every route, whatever its rule, answers everyone below 500.
  */
-type Rule = 'open' | 'member' | 'premium' | 'owned' | 'shared' | 'signedIn' | 'anyone';
+type Rule = 'open' | 'member' | 'premium' | 'owned' | 'shared' | 'signedIn' | 'anyone' | 'admin';
 
 const RULES: Record<string, Rule> = {
   'GET /api/util/featureflags': 'open',
@@ -123,6 +124,9 @@ const RULES: Record<string, Rule> = {
   'POST /api/billing/test/token': 'anyone',
   'POST /api/billing/webhook': 'anyone',
   'GET /api/billing/connect-stripe': 'member',
+  'GET /api/admin/me': 'member',
+  'GET /api/admin/ambassador-applications': 'admin',
+  'POST /api/admin/ambassador-applications/:id/review': 'admin',
   'GET /api/billing/connect-stripe/status': 'member',
   'POST /api/billing/connect-stripe/test-complete': 'signedIn',
   'POST /api/fc/event': 'signedIn',
@@ -134,6 +138,17 @@ const RULES: Record<string, Rule> = {
   'GET /api/fc/events': 'open',
   'GET /api/fc/my-events': 'member',
   'GET /api/fc/settings/:id': 'anyone',
+  // Event payments and the muskie form (issue 16): owners' settings; payments whose answer depends
+  // on the order, the card or the mobile token in the body; the form open to visitors.
+  'POST /api/payments/pp/token': 'anyone',
+  'POST /api/payments/pp/order': 'anyone',
+  'POST /api/payments/pp/capture': 'anyone',
+  'POST /api/payments/pp/pay': 'signedIn',
+  'POST /api/billing/event/charge/:id': 'anyone',
+  'POST /api/user': 'anyone',
+  'GET /api/fc/event/muskie/:id': 'anyone',
+  'GET /api/fc/event/muskie': 'anyone',
+  'POST /api/fc/event/form-settings/:id': 'signedIn',
   'GET /api/port': 'open',
   'GET /api/util/app-links': 'open',
   'GET /api/util/geolocate': 'anyone',
@@ -175,7 +190,7 @@ afterAll(async () => {
 });
 
 /** Routes whose outside service is not configured in this app: the owner may get its 503. */
-const SERVICE_OFF = new Set(['POST /api/log/get-waterflow/:id']);
+const SERVICE_OFF = new Set(['POST /api/log/get-waterflow/:id', 'POST /api/payments/pp/token']);
 
 async function signInAgain() {
   for (const role of ['stranger', 'friend', 'premium'] as const) {
@@ -219,6 +234,7 @@ function requestFor(c: Contract, things: Things) {
     'POST /api/log/get-waterflow/:id': PLACE,
     'POST /api/user/edit-outing/:id': { startDate: '2025-06-01T06:00:00-05:00', endDate: '2025-06-01T10:00:00-05:00' },
     'POST /api/weather/historic/forecast': { search: '56401' },
+    'POST /api/admin/ambassador-applications/:id/review': { status: 'approved' },
     'POST /api/user/change-password': { currentPassword: 'not the password', password: 'another long one' },
   };
   const multipart = c.body === 'multipart';
@@ -250,6 +266,8 @@ function allowed(rule: Rule, role: Role, status: number): boolean {
       return role === 'visitor' ? status === 401 : true;
     case 'anyone':
       return true;
+    case 'admin':
+      return role === 'visitor' ? status === 401 : status === 403;
   }
 }
 

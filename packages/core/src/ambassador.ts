@@ -64,3 +64,26 @@ export const ambassadorListing = z.object({
   photo: z.string().nullable(),
 });
 export type AmbassadorListing = z.infer<typeof ambassadorListing>;
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** An application as the team's review screen shows it (admins only). */
+export const ambassadorApplicationView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  state: z.string(),
+  age: z.number().int(),
+  occupation: z.string(),
+  answers: z.record(z.string(), z.string()),
+  listInDirectory: z.boolean(),
+  status: z.enum(REVIEW_STATUSES),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  /** The member account the discount goes to: the applicant's when signed in, else the account with that e-mail. */
+  member: z.object({ _id: z.string(), username: z.string() }).nullable(),
+  /** The percent off the member's subscription has from the ambassador coupon, once approved. */
+  discountPercent: z.number().int().nullable(),
+});
+export type AmbassadorApplicationView = z.infer<typeof ambassadorApplicationView>;

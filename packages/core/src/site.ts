@@ -40,6 +40,8 @@ export const PRIVATE_PATH_PREFIXES: readonly string[] = [
   '/payment/',
   '/event-payment/',
   '/styleguide',
+  '/admin/',
+  '/connect-stripe',
 ];
 
 export const pageMeta = (path: string): PublicPage | undefined =>

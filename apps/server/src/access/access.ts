@@ -7,6 +7,8 @@ import type { Principal } from './principal';
 export type AccessPorts = {
   /** What `ownerId`'s Inner Circle lets `memberId` see; null when the member is not in it. */
   friendAccess(ownerId: string, memberId: string): Promise<FriendAccess | null>;
+  /** The team's account e-mails (ADMIN_EMAILS), lower-case. */
+  adminEmails: readonly string[];
 };
 
 /** How a caller stands towards an angler's things. */
@@ -26,6 +28,18 @@ export class AccessService {
    */
   assertOwner<T extends { userId: string }>(principal: Principal, thing: T | undefined, message: string): asserts thing is T {
     if (thing === undefined || thing.userId !== principal.userId) throw notFound(message);
+  }
+
+  /**
+   * The team: a web session of a member whose account e-mail is in ADMIN_EMAILS. Never the shared
+   * demo account, and never a voice assistant's token.
+   */
+  isAdmin(principal: Principal): boolean {
+    return principal.scope === 'web' && !principal.demo && this.ports.adminEmails.includes(principal.email.toLowerCase());
+  }
+
+  assertAdmin(principal: Principal): void {
+    if (!this.isAdmin(principal)) throw forbidden('This page is for the Tightlines team.');
   }
 
   async standing(viewer: Principal | null, ownerId: string): Promise<Standing> {

@@ -81,3 +81,26 @@ export const billingConnectAccounts = pgTable(
   },
   (t) => [uniqueIndex('billing_connect_accounts_account_key').on(t.accountId)],
 );
+
+/**
+ * A standing discount a member was granted (an approved ambassador's 50 %), once per member and
+ * reason: applied to their live subscription when granted, and to any subscription they start later.
+ */
+export const billingDiscounts = pgTable(
+  'billing_discounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Why it was granted, e.g. 'ambassador'. */
+    reason: text('reason').notNull(),
+    /** The processor's promotion code. */
+    code: text('code').notNull(),
+    percentOff: integer('percent_off').notNull(),
+    /** The processor's subscription it was applied to when granted; null when there was none. */
+    appliedTo: text('applied_to'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_discounts_user_reason_key').on(t.userId, t.reason)],
+);

@@ -76,7 +76,13 @@ export const events = pgTable(
     activatedAt: at('activated_at'),
   },
   (t) => [
-    index('events_list_idx').on(t.dateStart).where(sql`${t.status} = 'Active' and ${t.isPublic}`),
+    // The public list's two orders (repo.ts list), each over listable events only: not yet ended by
+    // start; ended (and undated, nulls first) latest first. NULLS FIRST on the descending column is
+    // what `order by … desc` means, so the index can answer it.
+    index('events_list_upcoming_idx')
+      .on(t.dateStart, t.dateEnd.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'Active' and ${t.isPublic}`),
+    index('events_list_ended_idx').on(t.dateEnd.desc().nullsFirst(), t.id).where(sql`${t.status} = 'Active' and ${t.isPublic}`),
     index('events_created_by_idx').on(t.createdBy),
     uniqueIndex('events_charge_key').on(t.chargeId),
   ],

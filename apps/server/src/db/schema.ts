@@ -217,7 +217,10 @@ export const logs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('logs_user_occurred_idx').on(t.userId, t.occurredAt.desc()),
+    // The pages' order (newest first, id as tie-break) read backwards, so a page of one angler is an
+    // index range and the Inner Circle feed merges its friends' ranges without sorting them.
+    // Ascending on purpose: drizzle writes desc() as DESC NULLS LAST, which `order by … desc` cannot use.
+    index('logs_user_occurred_idx').on(t.userId, t.occurredAt, t.id),
     index('logs_user_created_idx').on(t.userId, t.createdAt),
     index('logs_user_type_idx').on(t.userId, t.type),
     index('logs_user_state_lake_idx').on(t.userId, t.state, t.lakeName),
@@ -274,6 +277,12 @@ export const circleMembers = pgTable(
     allowedTags: text('allowed_tags').array().notNull().default(sql`'{}'::text[]`),
     /** The owner typed the member's address to add them, so the owner may see it. */
     addedByEmail: boolean('added_by_email').notNull().default(false),
+    /**
+     * How many of the owner's logs the member may see now, so the feed's total and the circle lists
+     * need no pass over the logs. Kept by triggers (migration 0009): a recount when the filters
+     * change, a delta for every statement that writes logs.
+     */
+    visibleLogs: integer('visible_logs').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.memberId] }), index('circle_members_member_idx').on(t.memberId)],

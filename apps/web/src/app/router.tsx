@@ -36,11 +36,16 @@ const events = {
   series: () => import('../features/events/series-page').then((m) => ({ Component: m.SeriesPage })),
   create: () => import('../features/events/create-event-page').then((m) => ({ Component: m.CreateEventPage })),
 };
+const connect = {
+  page: () => import('../features/account/connect-stripe-page').then((m) => ({ Component: m.ConnectStripePage })),
+  test: () => import('../features/account/connect-stripe-page').then((m) => ({ Component: m.TestOnboardingPage })),
+};
 const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' | 'AppInfoPage'): Loader => () =>
   import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
 const pages = {
   contact: () => import('../features/outreach/contact-page').then((m) => ({ Component: m.ContactPage })),
   ambassador: () => import('../features/outreach/ambassador-page').then((m) => ({ Component: m.AmbassadorPage })),
+  adminAmbassadors: () => import('../features/outreach/admin-ambassadors-page').then((m) => ({ Component: m.AdminAmbassadorsPage })),
   newsletter: () => import('../features/newsletter/newsletter-page').then((m) => ({ Component: m.NewsletterPage })),
   assistant: () => import('../features/assistant/assistant-page').then((m) => ({ Component: m.AssistantPage })),
   assistantLink: () => import('../features/auth/assistant-link-page').then((m) => ({ Component: m.AssistantLinkPage })),
@@ -107,6 +112,9 @@ const memberRoutes: RouteObject[] = [
   page('/event-create', events.create, 'Create Competition'),
   notYet('/event-dashboard/:id', 'Event Administration'),
   notYet('/add-lakes', 'Add Lakes'),
+  page('/connect-stripe', connect.page, 'Connect Stripe'),
+  page('/admin/ambassadors', pages.adminAmbassadors, 'Ambassador Applications'),
+  page('/connect-stripe/test-onboarding', connect.test, 'Stripe Onboarding'),
 ];
 
 export const routes: RouteObject[] = [

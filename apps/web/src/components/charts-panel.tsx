@@ -94,7 +94,7 @@ export function ChartsPanel({ charts }: { charts: ChartsAnswer }) {
         empty={doughnutData.labels.length === 0}
         height={300}
       >
-        <Doughnut data={doughnutChart} options={doughnutOptions} role="img" aria-label={describe(doughnut, doughnutData)} />
+        <Doughnut data={doughnutChart} options={doughnutOptions} role="img" aria-label={describeChart(doughnut, doughnutData)} />
       </ChartCard>
       <ChartCard
         title="Horizontal bar"
@@ -102,7 +102,7 @@ export function ChartsPanel({ charts }: { charts: ChartsAnswer }) {
         empty={barData.labels.length === 0}
         height={Math.max(220, barData.labels.length * 26 + 60)}
       >
-        <Bar data={barChart} options={barOptions} role="img" aria-label={describe(bar, barData)} />
+        <Bar data={barChart} options={barOptions} role="img" aria-label={describeChart(bar, barData)} />
       </ChartCard>
       <ChartCard
         title="Stacked bar"
@@ -110,7 +110,7 @@ export function ChartsPanel({ charts }: { charts: ChartsAnswer }) {
         empty={stackedData.labels.length === 0}
         height={340}
       >
-        <Bar data={stackedChart} options={stackedOptions} role="img" aria-label={describe(`Logs by ${stacked.toLowerCase()}`, stackedData)} />
+        <Bar data={stackedChart} options={stackedOptions} role="img" aria-label={describeChart(`Logs by ${stacked.toLowerCase()}`, stackedData)} />
       </ChartCard>
     </Stack>
   );
@@ -137,7 +137,8 @@ function ChartCard({ title, select, empty, height, children }: { title: string; 
 }
 
 /** What a screen reader hears instead of the picture: the largest few values. */
-function describe(name: string, data: ChartData): string {
+/** A chart's text alternative: its name and its five largest values. */
+export function describeChart(name: string, data: ChartData): string {
   const totals = data.labels.map((label, i) => ({ label, n: data.datasets.reduce((sum, s) => sum + (s.data[i] ?? 0), 0) }));
   const top = totals
     .sort((a, b) => b.n - a.n)

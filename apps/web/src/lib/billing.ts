@@ -10,3 +10,11 @@ export const usePlans = () => useQuery(plansQueryOptions());
 
 export const checkCoupon = (coupon: string) => call(billing.getCoupon, { body: { coupon } });
 export const testCardToken = (body: CallInput<typeof billing.testToken>['body']) => call(billing.testToken, { body });
+
+/** The organiser's Stripe Connect account; read again when the tab regains focus (onboarding runs in another tab). */
+export const connectStatusQueryOptions = () =>
+  queryOptions({ queryKey: ['billing', 'connect'], queryFn: () => call(billing.connectStatus), refetchOnWindowFocus: 'always' });
+export const useConnectStatus = (enabled = true) => useQuery({ ...connectStatusQueryOptions(), enabled });
+/** A fresh onboarding address (GET api/billing/connect-stripe). */
+export const connectStripeUrl = () => call(billing.connectStripe);
+export const completeTestOnboarding = (account: string) => call(billing.connectTestComplete, { body: { account } });

@@ -3,6 +3,7 @@ import { latitude, longitude } from '../geo';
 import { eventMessages } from '../events/messages';
 import { LIMITS, LIST_SIZES, PAYMENT_PROCESSORS } from '../events/model';
 import { contract, idParam, jsonBody } from './contract';
+import { muskieRegistered } from './event-payments';
 
 const text = (max: number) => z.string().trim().max(max);
 /** Optional text the form may send empty or null; kept as null. */
@@ -338,6 +339,20 @@ export const registerBody = z.object({
     })
     .nullish(),
   card: optionalText(120),
+  // The muskie form's payload (issue 16) rides on the same call: a body with `user` is that form's,
+  // read whole by its own schema (core/events/muskie) in its handler. Kept loose here so the series
+  // variant's event fields (`type: 'Series'`, ...) never fail this schema.
+  user: z.unknown().optional(),
+  id: z.unknown().optional(),
+  type: z.unknown().optional(),
+  typeFriendly: z.unknown().optional(),
+  zone: z.unknown().optional(),
+  ais: z.unknown().optional(),
+  seniorBonus: z.unknown().optional(),
+  agreements: z.unknown().optional(),
+  customFields: z.unknown().optional(),
+  group: z.unknown().optional(),
+  payment: z.unknown().optional(),
 });
 export type RegisterBody = z.output<typeof registerBody>;
 
@@ -346,15 +361,18 @@ export const registerAnswer = eventView.extend({
   message: z.string(),
   /** When the event takes its entries elsewhere: the browser goes there and nothing is registered here. */
   redirect: z.string().nullable(),
+  /** The muskie form's registration: its tournament ID, what was paid, and a new account's session. */
+  registration: muskieRegistered.optional(),
 });
 export type RegisterAnswer = z.infer<typeof registerAnswer>;
 
 export const register = contract({
   method: 'POST',
   path: '/api/fc/event/register/:id',
-  access: 'member',
+  // Public for the muskie form, which visitors fill (it makes their account); self registration still needs a member (401).
+  access: 'public',
   summary:
-    'Registers the signed-in member (never a body `uid`/`email`): free, or paid once with `card` (a failed charge registers nothing); a team event needs its first member, an event with divisions a `division`; a registration link answers `redirect`; a series charges its open weeks.',
+    'Registers the signed-in member (never a body `uid`/`email`): free, or paid once with `card` (a failed charge registers nothing); a team event needs its first member, an event with divisions a `division`; a registration link answers `redirect`; a series charges its open weeks. A body with `user` is the muskie form’s payload: 400 `{error}` names the first failing rule in the seed’s order; its `payment` (a PayPal order or a card token) is verified before anyone is registered.',
   params: eventId,
   body: jsonBody(registerBody),
   response: registerAnswer,

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { DbContext } from '../../db/context';
-import { billingAccounts, billingCards, billingCharges, billingConnectAccounts, billingWebhookEvents, subscriptions } from '../../db/schema';
+import { billingAccounts, billingCards, billingCharges, billingConnectAccounts, billingDiscounts, billingWebhookEvents, subscriptions } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CardRow = typeof billingCards.$inferSelect;
 export type ChargeRow = typeof billingCharges.$inferSelect;
+export type DiscountRow = typeof billingDiscounts.$inferSelect;
 export type ConnectRow = typeof billingConnectAccounts.$inferSelect;
 
 /** Statuses of a subscription that still exists at the processor (the others are over). */
@@ -204,5 +205,43 @@ export class BillingRepo {
     at: Date,
   ): Promise<void> {
     await this.db.update(billingConnectAccounts).set({ ...values, updatedAt: at }).where(eq(billingConnectAccounts.userId, userId));
+  }
+
+  /** Claims the member's discount for this reason; undefined when it was granted before. */
+  async claimDiscount(values: { userId: string; reason: string; code: string; percentOff: number }): Promise<DiscountRow | undefined> {
+    const [row] = await this.db
+      .insert(billingDiscounts)
+      .values(values)
+      .onConflictDoNothing({ target: [billingDiscounts.userId, billingDiscounts.reason] })
+      .returning();
+    return row;
+  }
+
+  async releaseDiscount(id: string): Promise<void> {
+    await this.db.delete(billingDiscounts).where(eq(billingDiscounts.id, id));
+  }
+
+  async markDiscountApplied(id: string, subscriptionId: string): Promise<void> {
+    await this.db.update(billingDiscounts).set({ appliedTo: subscriptionId }).where(eq(billingDiscounts.id, id));
+  }
+
+  /** The member's largest standing discount, if any. */
+  async bestDiscount(userId: string): Promise<DiscountRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(billingDiscounts)
+      .where(eq(billingDiscounts.userId, userId))
+      .orderBy(desc(billingDiscounts.percentOff))
+      .limit(1);
+    return row;
+  }
+
+  async discountsFor(userIds: string[], reason: string): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ userId: billingDiscounts.userId, percentOff: billingDiscounts.percentOff })
+      .from(billingDiscounts)
+      .where(and(inArray(billingDiscounts.userId, userIds), eq(billingDiscounts.reason, reason)));
+    return new Map(rows.map((r) => [r.userId, r.percentOff]));
   }
 }

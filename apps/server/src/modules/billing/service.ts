@@ -377,7 +377,8 @@ export class BillingService {
     requestKey: string,
   ): Promise<StripeView> {
     const { repo } = this.deps;
-    const coupon = input.coupon ? await this.couponOrInvalid(input.coupon) : null;
+    const typed = input.coupon ? await this.couponOrInvalid(input.coupon) : null;
+    const coupon = await this.betterOfStanding(payer.userId, typed);
     const live = await repo.liveSubscription(payer.userId);
     if (!live) {
       const cards = await repo.cards(payer.userId);
@@ -402,6 +403,45 @@ export class BillingService {
     await repo.updateSubscription(live.id, { ...fromProvider(changed, now), cardId: card.providerCardId });
     await this.receipt(payer.userId, changed.payment, changed.plan);
     return this.stripeOf(payer.userId);
+  }
+
+  /** The typed coupon, or the member's standing discount (an ambassador's) when that takes more off. */
+  private async betterOfStanding(userId: string, typed: Coupon | null): Promise<Coupon | null> {
+    const standing = await this.deps.repo.bestDiscount(userId);
+    if (!standing || (typed && typed.percentOff >= standing.percentOff)) return typed;
+    return (await this.deps.processor.findCoupon(standing.code).catch((error: unknown) => Promise.reject(paymentFailure(error)))) ?? typed;
+  }
+
+  /**
+   * Grants a standing discount (an approved ambassador's) once per member and reason: the coupon
+   * goes on their live subscription now, and on any subscription they start later. A coupon the
+   * processor does not know refuses the grant and changes nothing. Resolves with whether this call
+   * granted it (false: granted before) and the subscription it was applied to.
+   */
+  async grantDiscount(userId: string, reason: string, code: string): Promise<{ granted: boolean; appliedTo: string | null }> {
+    const { repo, processor } = this.deps;
+    const coupon = await processor.findCoupon(code).catch((error: unknown) => Promise.reject(paymentFailure(error)));
+    if (!coupon) throw new HttpError(503, `The promotion code ${code} is not set up at the payment processor, so no discount was given.`);
+    const claimed = await repo.claimDiscount({ userId, reason, code: coupon.code, percentOff: coupon.percentOff });
+    if (!claimed) return { granted: false, appliedTo: null };
+    const live = await repo.liveSubscription(userId);
+    if (!live?.providerId || (live.couponPercent ?? 0) >= coupon.percentOff) return { granted: true, appliedTo: null };
+    try {
+      const now = this.deps.now();
+      const updated = await processor.applyCoupon(providerView(live), coupon, `discount:${claimed.id}`);
+      await repo.updateSubscription(live.id, { ...fromProvider(updated, now), couponPercent: coupon.percentOff });
+      await repo.markDiscountApplied(claimed.id, live.providerId);
+      return { granted: true, appliedTo: live.providerId };
+    } catch (error) {
+      // Not applied: the grant is undone so the same approval can be tried again.
+      await repo.releaseDiscount(claimed.id);
+      throw paymentFailure(error);
+    }
+  }
+
+  /** The percent off each of these members was granted for `reason`. */
+  discountsFor(userIds: string[], reason: string): Promise<Map<string, number>> {
+    return this.deps.repo.discountsFor(userIds, reason);
   }
 
   private async couponOrInvalid(code: string): Promise<Coupon> {

@@ -18,7 +18,7 @@ export type RelationRow = {
   addedByEmail: boolean;
   /** The reverse relation exists too (they added me back, or I added them back). */
   mutual: boolean;
-  /** Logs shared along this relation: the owner's logs the member may see. */
+  /** Logs shared along this relation: the owner's logs the member may see (the counter the triggers keep). */
   totalLogs: number;
 };
 
@@ -128,7 +128,7 @@ export class CircleRepo {
       sql`select u.id as "userId", u.username, u.email, m.hidden_lakes as "hiddenLakes", m.allowed_tags as "allowedTags",
             m.added_by_email as "addedByEmail",
             exists (select 1 from circle_members r where r.owner_id = m.member_id and r.member_id = m.owner_id) as mutual,
-            (select count(*)::int from logs where logs.user_id = m.owner_id and ${friendMaySee(sql`m.member_id`)}) as "totalLogs"
+            m.visible_logs as "totalLogs"
           from circle_members m join users u on u.id = m.member_id
           where m.owner_id = ${ownerId}`,
     );
@@ -141,7 +141,7 @@ export class CircleRepo {
       sql`select u.id as "userId", u.username, u.email, m.hidden_lakes as "hiddenLakes", m.allowed_tags as "allowedTags",
             m.added_by_email as "addedByEmail",
             exists (select 1 from circle_members r where r.owner_id = m.member_id and r.member_id = m.owner_id) as mutual,
-            (select count(*)::int from logs where logs.user_id = m.owner_id and ${friendMaySee(sql`m.member_id`)}) as "totalLogs"
+            m.visible_logs as "totalLogs"
           from circle_members m join users u on u.id = m.owner_id
           where m.member_id = ${memberId}`,
     );

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { LIVE_PATH, liveEvents, liveMessages, viewingRequest, type ViewingAck } from '@tightlines/core/events/live';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Principal } from '../../access/principal';
 
@@ -38,6 +38,8 @@ export type LiveDeps = {
   server: HttpServer;
   /** With it, @socket.io/redis-adapter carries every emit to the viewers of all nodes. */
   redisUrl: string | undefined;
+  /** REDIS_KEY_PREFIX: the adapter's channels are `<prefix>socket.io#...`, apart from other apps on that Redis. */
+  redisKeyPrefix: string;
   /** A web session's principal (the bearer token the app sends to /api), or null. */
   principalOf(token: string): Promise<Principal | null>;
   /** The events service's visibility rule: may this viewer see the event? */
@@ -68,7 +70,7 @@ function tokenOf(socket: Socket): string | null {
 export class LiveEvents {
   private constructor(
     private readonly io: Server,
-    private readonly redis: { quit(): Promise<unknown> }[],
+    private readonly redis: Redis[],
   ) {}
 
   static async start(deps: LiveDeps): Promise<LiveEvents> {
@@ -80,17 +82,23 @@ export class LiveEvents {
       // No CORS headers: the web app is served from this port (or proxied to it in development), and
       // rooms are opened by the bearer token, never by a cookie another site could make a browser send.
     });
-    const redis: { quit(): Promise<unknown> }[] = [];
+    const redis: Redis[] = [];
     if (deps.redisUrl) {
-      const pub = createClient({ url: deps.redisUrl });
+      const pub = new Redis(deps.redisUrl);
       const sub = pub.duplicate();
       for (const client of [pub, sub]) {
-        // node-redis reconnects by itself; an error event with no listener would end the process.
+        // ioredis reconnects by itself; an error event with no listener would end the process.
         client.on('error', (error: Error) => deps.log.warn({ err: error }, 'live leaderboard: Redis connection error'));
       }
-      await Promise.all([pub.connect(), sub.connect()]);
       redis.push(pub, sub);
-      io.adapter(createAdapter(pub, sub));
+      // Fail the start, naming the cause, rather than serve a node whose viewers miss other nodes' fish.
+      try {
+        await Promise.all([pub.ping(), sub.ping()]);
+      } catch (error) {
+        for (const client of redis) client.disconnect();
+        throw new Error(`The live leaderboard cannot reach Redis at REDIS_URL: ${(error as Error).message}`, { cause: error });
+      }
+      io.adapter(createAdapter(pub, sub, { key: `${deps.redisKeyPrefix}socket.io` }));
     }
     io.on('connection', (socket) => LiveEvents.serve(socket, deps, limits));
     return new LiveEvents(io, redis);

@@ -1,11 +1,13 @@
+import type { MuskieRegistered } from '@tightlines/core/api/event-payments';
 import type { RegisterAnswer, RegisterBody } from '@tightlines/core/api/events';
+import { muskieRegistration, type MuskieRegistration } from '@tightlines/core/events/muskie';
 import { eventMessages } from '@tightlines/core/events/messages';
 import { registrationMessages as m } from '@tightlines/core/events/registration-messages';
 import { decideRegistration, isTeamEvent, openWeeks, seriesCostCents } from '@tightlines/core/events/registration';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { EventsRepo } from './repo';
 import type { RegistrationRepo } from './registration-repo';
 import type { EventsService, FeePayments } from './service';
@@ -16,6 +18,8 @@ type Deps = {
   repo: RegistrationRepo;
   payments: FeePayments;
   transaction: Transaction;
+  /** The muskie form's registration (EventPaymentsService.registerMuskie, wired in app.ts). */
+  muskie: (principal: Principal | null, id: string, body: MuskieRegistration, requestKey: string) => Promise<MuskieRegistered>;
   now: () => Date;
 };
 
@@ -25,27 +29,33 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * The kinds of payload POST api/fc/event/register/{id} takes. Self registration is the seed's
  * default; another form (the muskie tournament's, part 3) adds its kind and handler here.
  */
-type PayloadKind = 'self';
-function kindOf(_body: RegisterBody): PayloadKind {
-  return 'self';
+type PayloadKind = 'self' | 'muskie';
+function kindOf(body: RegisterBody): PayloadKind {
+  return body.user !== undefined ? 'muskie' : 'self';
 }
 
 /** Registration: the signed-in member enters an event, paying its cost once when it has one. */
 export class RegistrationService {
   constructor(private readonly deps: Deps) {}
 
-  private readonly handlers: Record<PayloadKind, (principal: Principal, id: string, body: RegisterBody) => Promise<RegisterAnswer>> = {
-    self: (principal, id, body) => this.self(principal, id, body),
-  };
+  /** The muskie form (issue 16): its own rules, payment and entry, in the event payments module. */
+  private async muskie(principal: Principal | null, id: string, body: RegisterBody, requestKey: string): Promise<RegisterAnswer> {
+    const parsed = muskieRegistration.safeParse(body);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'That registration is not valid.');
+    const registration = await this.deps.muskie(principal, id, parsed.data, requestKey);
+    return { ...(await this.deps.events.view(principal, id)), message: registration.message, redirect: null, registration };
+  }
 
   /** Registrations of one member on one event in this process, so a double click waits for the first. */
   private readonly running = new Map<string, Promise<RegisterAnswer>>();
 
-  register(principal: Principal, id: string, body: RegisterBody): Promise<RegisterAnswer> {
+  register(principal: Principal | null, id: string, body: RegisterBody, requestKey: string): Promise<RegisterAnswer> {
+    if (kindOf(body) === 'muskie') return this.muskie(principal, id, body, requestKey);
+    if (!principal) throw unauthorized();
     const key = `${principal.userId}:${id}`;
     const running = this.running.get(key);
     if (running) return running.then(() => this.self(principal, id, body));
-    const work = this.handlers[kindOf(body)](principal, id, body);
+    const work = this.self(principal, id, body);
     this.running.set(key, work);
     void work.catch(() => undefined).finally(() => this.running.delete(key));
     return work;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
 import {
   eventCheckins,
@@ -183,8 +184,10 @@ export class EventsRepo {
   }
 
   /**
-   * Public, created events: those not yet ended by start, then ended ones, latest first. One
-   * statement on the partial index of listable events.
+   * Public, created events: those not yet ended by start, then ended ones, latest first (then any
+   * without an end date). Each of the three parts is read in its order from a partial index of
+   * listable events and cut at offset + limit, so a page sorts at most three pages' worth of rows
+   * rather than every listable event.
    */
   async list(filter: ListFilter, now: Date) {
     const where: SQL[] = [eq(events.status, 'Active'), eq(events.isPublic, true)];
@@ -192,26 +195,29 @@ export class EventsRepo {
     if (filter.species) where.push(sql`${filter.species} = any(${events.species})`);
     if (filter.sizes) where.push(inArray(events.size, filter.sizes));
     if (filter.state) where.push(sql`lower(${events.state}) = lower(${filter.state})`);
-    const ended = sql`(${events.dateEnd} < ${now.toISOString()}::timestamptz)`;
-    return this.ctx.db
-      .select({
-        id: events.id,
-        name: events.name,
-        type: events.type,
-        format: events.format,
-        state: events.state,
-        species: events.species,
-        size: events.size,
-        costCents: events.costCents,
-        dateStart: events.dateStart,
-        dateEnd: events.dateEnd,
-        tz: events.tz,
-      })
-      .from(events)
-      .where(and(...where))
-      .orderBy(asc(ended), sql`case when ${ended} then null else ${events.dateStart} end asc`, desc(events.dateEnd), asc(events.id))
-      .limit(filter.limit)
-      .offset(filter.offset);
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const columns = sql`${events.id} as id, ${events.name} as name, ${events.type} as type, ${events.format} as format,
+      ${events.state} as state, ${events.species} as species, ${events.size} as size, ${events.costCents} as "costCents",
+      ${events.dateStart} as "dateStart", ${events.dateEnd} as "dateEnd", ${events.tz} as tz`;
+    const upTo = filter.offset + filter.limit;
+    const part = (n: number, when: SQL, order: SQL) =>
+      sql`(select ${sql.raw(String(n))} as part, ${columns} from ${events} where ${and(...where, when)} order by ${order} limit ${upTo})`;
+    type Listed = Pick<typeof events.$inferSelect, 'id' | 'name' | 'type' | 'format' | 'state' | 'species' | 'size' | 'costCents' | 'tz'>;
+    const rows = await queryRows<Listed & { dateStart: string | Date | null; dateEnd: string | Date | null }>(
+      this.ctx.db,
+      sql`select id, name, type, format, state, species, size, "costCents", "dateStart", "dateEnd", tz from (
+            ${part(0, sql`${events.dateEnd} >= ${at}`, sql`${events.dateStart} asc, ${events.dateEnd} desc, ${events.id} asc`)}
+            union all
+            ${part(1, sql`${events.dateEnd} < ${at}`, sql`${events.dateEnd} desc, ${events.id} asc`)}
+            union all
+            ${part(2, sql`${events.dateEnd} is null`, sql`${events.dateEnd} desc, ${events.dateStart} asc, ${events.id} asc`)}
+          ) listed
+          order by part, case when part = 1 then null else "dateStart" end asc, "dateEnd" desc, id asc
+          limit ${filter.limit} offset ${filter.offset}`,
+    );
+    // Raw rows carry timestamps as the driver gives them (a Date, or text from PGlite's JSON path).
+    const date = (v: string | Date | null) => (v === null ? null : new Date(v));
+    return rows.map((r) => ({ ...r, dateStart: date(r.dateStart), dateEnd: date(r.dateEnd) }));
   }
 
   async pointRule(id: string) {

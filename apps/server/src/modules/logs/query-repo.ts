@@ -1,8 +1,8 @@
 import type { MapMarker } from '@tightlines/core/api/analysis';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
 import type { ChartRow } from '@tightlines/core/charts';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { friendMaySee } from '../../db/circle-visibility';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { friendMaySee, sharedAlongCm } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
 import { logs, users } from '../../db/schema';
@@ -26,7 +26,12 @@ export type Scope = { userId: string; username: string; circleOf?: false } | { c
 
 /** One SQL condition per filter, all combined with AND, under the scope's own condition. */
 function filterConditions(scope: Scope, filters: readonly Filter[]): SQL {
-  const conditions: SQL[] = [scope.circleOf ? friendMaySee(scope.memberId) : eq(logs.userId, scope.userId)];
+  return and(scope.circleOf ? friendMaySee(scope.memberId) : eq(logs.userId, scope.userId), filtersOnly(scope, filters))!;
+}
+
+/** The filters' conditions alone, combined with AND (true without filters). */
+function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
+  const conditions: SQL[] = [sql`true`];
   for (const { type, value } of filters) {
     const c = (() => {
       switch (type) {
@@ -84,21 +89,48 @@ export class LogsQueryRepo {
     return { rows, total: total?.n ?? 0 };
   }
 
-  /** A page of the Inner Circle feed: rows of several anglers, each with its owner's username. */
-  async circlePage(memberId: string, filters: readonly Filter[], limit: number, offset: number) {
-    const where = filterConditions({ circleOf: true, memberId }, filters);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ log: logs, username: users.username })
-        .from(logs)
-        .innerJoin(users, eq(users.id, logs.userId))
-        .where(where)
-        .orderBy(desc(logs.occurredAt), desc(logs.id))
-        .limit(limit)
-        .offset(offset),
-      this.db.select({ n: count() }).from(logs).where(where),
+  /**
+   * A page of the Inner Circle feed: rows of several anglers, each with its owner's username.
+   *
+   * For each circle the member is in (a LATERAL over circle_members), the first offset + limit rows
+   * of that owner's index range in the feed's order (logs_user_occurred_idx) under the same
+   * visibility rule and filters; then the page of those. That reads about a page a friend, not every
+   * visible row. The total comes from the counters the triggers keep (circle_members.visible_logs)
+   * unless a filter other than the username narrows the rows, which only a count can answer.
+   */
+  async circlePage(memberId: string, filters: readonly Filter[], limit: number, offset: number): Promise<{ rows: Array<{ log: LogRow; username: string }>; total: number }> {
+    const byName = filters.find((f) => f.type === 'username')?.value;
+    const ofOwner = byName === undefined ? sql`` : sql`and cm.owner_id in (select ${users.id} from ${users} where lower(${users.username}) = lower(${byName}))`;
+    const scope: Scope = { circleOf: true, memberId };
+    const narrowing = filtersOnly(scope, filters);
+    const narrowed = filters.some((f) => f.type !== 'username');
+    const [page, total] = await Promise.all([
+      queryRows<{ id: string; username: string }>(
+        this.db,
+        sql`select l.id, u.username from circle_members cm
+            join ${users} u on u.id = cm.owner_id
+            cross join lateral (
+              select ${logs.id} as id, ${logs.occurredAt} as occurred_at from ${logs}
+              where ${sharedAlongCm()} and ${narrowing}
+              order by ${logs.occurredAt} desc, ${logs.id} desc limit ${offset + limit}) l
+            where cm.member_id = ${memberId} ${ofOwner}
+            order by l.occurred_at desc, l.id desc limit ${limit} offset ${offset}`,
+      ),
+      narrowed
+        ? this.db.select({ n: count() }).from(logs).where(filterConditions(scope, filters)).then(([row]) => row?.n ?? 0)
+        : queryRows<{ n: number }>(
+            this.db,
+            sql`select coalesce(sum(cm.visible_logs), 0)::int as n from circle_members cm where cm.member_id = ${memberId} ${ofOwner}`,
+          ).then(([row]) => row?.n ?? 0),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    if (page.length === 0) return { rows: [], total };
+    const found = new Map((await this.db.select().from(logs).where(inArray(logs.id, page.map((p) => p.id)))).map((row) => [row.id, row]));
+    // A log deleted between the two reads is left out of the page rather than shown as a gap.
+    const rows = page.flatMap(({ id, username }) => {
+      const log = found.get(id);
+      return log ? [{ log, username }] : [];
+    });
+    return { rows, total };
   }
 
   /** Map markers of the Inner Circle feed, each with its owner's username. */

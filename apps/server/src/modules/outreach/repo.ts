@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { AmbassadorApplication, AmbassadorListing } from '@tightlines/core/ambassador';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { AmbassadorApplication, AmbassadorListing, ReviewStatus } from '@tightlines/core/ambassador';
 import type { DbContext } from '../../db/context';
 import { ambassadorApplications, users } from '../../db/schema';
 
@@ -32,12 +32,38 @@ export class OutreachRepo {
     return rows.map((r) => ({ name: r.name, region: r.region, photo: r.photo ?? null }));
   }
 
+  /** Moves a pending application on; false when it was not pending (reviewed already, or by a concurrent call). */
   async review(id: string, status: 'approved' | 'declined', at: Date): Promise<boolean> {
     const rows = await this.ctx.db
       .update(ambassadorApplications)
       .set({ status, reviewedAt: at })
-      .where(eq(ambassadorApplications.id, id))
+      .where(and(eq(ambassadorApplications.id, id), eq(ambassadorApplications.status, 'pending')))
       .returning({ id: ambassadorApplications.id });
     return rows.length > 0;
+  }
+
+  /** Applications with the member each one belongs to: the applicant's account, else the account with that e-mail. */
+  private withMember() {
+    // Written out with the table's name: inside a subquery drizzle leaves columns unqualified, and an
+    // unqualified "email" would be the inner users row's own.
+    const member = sql<
+      string | null
+    >`coalesce(ambassador_applications.user_id, (select u.id from users u where lower(u.email) = lower(ambassador_applications.email) limit 1))`;
+    return this.ctx.db
+      .select({
+        application: ambassadorApplications,
+        memberId: member,
+        memberName: sql<string | null>`(select u.username from users u where u.id = ${member})`,
+      })
+      .from(ambassadorApplications);
+  }
+
+  listForReview(status: ReviewStatus, limit: number) {
+    return this.withMember().where(eq(ambassadorApplications.status, status)).orderBy(desc(ambassadorApplications.createdAt)).limit(limit);
+  }
+
+  async forReview(id: string) {
+    const [row] = await this.withMember().where(eq(ambassadorApplications.id, id)).limit(1);
+    return row;
   }
 }

@@ -179,6 +179,8 @@ export interface PaymentProcessor {
   createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription>;
   /** Switches plan and/or the card future periods are charged to. */
   changeSubscription(input: ChangeSubscriptionInput): Promise<ProviderSubscription>;
+  /** Puts a coupon on a live subscription: later periods are charged less. */
+  applyCoupon(current: ProviderSubscription, coupon: Coupon, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Stops renewal; the member keeps what they paid for until `currentPeriodEnd`. */
   cancelSubscription(current: ProviderSubscription, idempotencyKey: string): Promise<ProviderSubscription>;
   /**

@@ -223,6 +223,12 @@ export class StripePaymentProcessor implements PaymentProcessor {
     return providerSubscription(sub as unknown as Obj, this.planOfPrice);
   }
 
+  async applyCoupon(current: ProviderSubscription, coupon: Coupon, idempotencyKey: string): Promise<ProviderSubscription> {
+    const discount = 'promotionCode' in coupon.ref ? { promotion_code: coupon.ref.promotionCode } : { coupon: coupon.ref.coupon };
+    const sub = await call(() => this.stripe.subscriptions.update(current.id, { discounts: [discount] }, { idempotencyKey }));
+    return providerSubscription(sub as unknown as Obj, this.planOfPrice);
+  }
+
   async cancelSubscription(current: ProviderSubscription, idempotencyKey: string): Promise<ProviderSubscription> {
     const sub = await call(() =>
       this.stripe.subscriptions.update(current.id, { cancel_at_period_end: true }, { idempotencyKey }),

@@ -200,6 +200,12 @@ export class TestPaymentProcessor implements PaymentProcessor {
     });
   }
 
+  /** Nothing to change here: renewals are charged the amount our record's coupon percent gives. */
+  applyCoupon(current: ProviderSubscription): Promise<ProviderSubscription> {
+    const { payment: _previous, ...rest } = current;
+    return Promise.resolve(rest);
+  }
+
   cancelSubscription(current: ProviderSubscription): Promise<ProviderSubscription> {
     return Promise.resolve({ ...current, cancelAtPeriodEnd: true });
   }

@@ -1,8 +1,9 @@
 import { AppShell, Container, Group, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { AlertDialog } from '../../components/alert-dialog';
+import { SignInModal } from '../../features/auth/sign-in-modal';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useCurrentUser } from '../../lib/current-user';
 import { useInstantDraft } from '../../lib/log-actions';
@@ -28,6 +29,10 @@ export function Shell() {
   const signedIn = user !== null;
   const instantDraft = useInstantDraft();
   const logout = useLogout();
+  // The navbar is the phone menu: shut (and always at the sm breakpoint and up, where the header
+  // has the links) it is off-screen, so it leaves the accessibility tree and the Tab order too.
+  const desktop = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  const menuHidden = !mobileOpen || desktop === true;
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -40,6 +45,7 @@ export function Shell() {
       <>
         <LoadingIndicator />
         <AlertDialog />
+        <SignInModal />
         <Outlet />
       </>
     );
@@ -54,7 +60,7 @@ export function Shell() {
       <AppShell.Header>
         <Header user={user} mobileOpen={mobileOpen} onToggleMobile={mobile.toggle} />
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Mobile menu">
+      <AppShell.Navbar p="sm" aria-label="Mobile menu" inert={menuHidden} aria-hidden={menuHidden || undefined}>
         <Stack gap={2} component="nav">
           {visibleLinks(topLinks, signedIn, true).map((link) => (
             <NavLink key={link.to} to={link.to} className={classes.mobileLink}>
@@ -111,6 +117,7 @@ export function Shell() {
       </AppShell.Main>
       <LoadingIndicator />
       <AlertDialog />
+      <SignInModal />
       <LogModal />
     </AppShell>
   );

@@ -3,6 +3,7 @@ import type { UserView } from '@tightlines/core/accounts';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { topLinks, visibleLinks } from '../navigation';
 import { useCreateLog, useInstantDraft } from '../../lib/log-actions';
+import { useAdminStanding } from '../../features/outreach/api/outreach';
 import { useLogout } from './use-logout';
 import classes from './shell.module.css';
 
@@ -13,6 +14,7 @@ export function Header({ user, mobileOpen, onToggleMobile }: Props) {
   const instantDraft = useInstantDraft();
   const createLog = useCreateLog();
   const logout = useLogout();
+  const admin = useAdminStanding(signedIn);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="lg" wrap="nowrap">
@@ -41,7 +43,7 @@ export function Header({ user, mobileOpen, onToggleMobile }: Props) {
           </Button>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <UnstyledButton aria-label="Your account menu" className={classes.userButton}>
+              <UnstyledButton aria-label={`Account menu for ${user.username}`} className={classes.userButton}>
                 <Group gap={6} wrap="nowrap">
                   <Avatar src={user.profilePicture ?? '/default-avatar.svg'} alt="" size={30} radius="xl" />
                   <Text size="sm" fw={600} visibleFrom="md">
@@ -61,6 +63,11 @@ export function Header({ user, mobileOpen, onToggleMobile }: Props) {
               <Menu.Item component={Link} to="/account?tab=3">
                 Import
               </Menu.Item>
+              {admin.data?.admin && (
+                <Menu.Item component={Link} to="/admin/ambassadors">
+                  Ambassador applications
+                </Menu.Item>
+              )}
               <Menu.Divider />
               <Menu.Item color="red" onClick={logout.run} disabled={logout.isPending}>
                 Logout

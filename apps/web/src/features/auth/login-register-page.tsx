@@ -1,5 +1,6 @@
 import { Anchor, Card, Container, SegmentedControl, Text, Title } from '@mantine/core';
 import { safeRedirectPath } from '@tightlines/core/accounts';
+import { isUuid } from '@tightlines/core/api/contract';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page';
 import { LoginForm } from './login-form';
@@ -12,12 +13,16 @@ export function LoginRegisterPage() {
   const cash = useLocation().pathname.startsWith('/register-cash');
   const coupon = pathCoupon ?? params.get('coupon') ?? undefined;
   const action = (params.get('action') ?? pathAction ?? (coupon || cash ? 'signup' : 'login')) === 'signup' ? 'signup' : 'login';
-  const redirect = safeRedirectPath(params.get('redirect'));
+  // Seed 002: signing up (or in) with ?eid= registers on that event afterwards: the event page
+  // carries on with its registration on arrival (?register=1).
+  const eid = params.get('eid');
+  const eventPath = eid && isUuid(eid) ? `/event/${eid}?register=1` : null;
+  const redirect = eventPath ?? safeRedirectPath(params.get('redirect'));
   usePageTitle(action === 'signup' ? 'Register' : 'Login');
   // Seed 000 section 4: a paid sign-up goes to the dashboard; a free or cash one to /subscription.
   // The destination goes into `redirect` before the request, because signing in makes the
   // visitor-only route move on to `redirect` by itself.
-  const destination = (paid: boolean) => (paid ? redirect : cash || !params.has('redirect') ? '/subscription' : redirect);
+  const destination = (paid: boolean) => (eventPath !== null || paid ? redirect : cash || !params.has('redirect') ? '/subscription' : redirect);
   const beforeRegistration = (paid: boolean) => {
     const copy = new URLSearchParams(params);
     copy.set('redirect', destination(paid));

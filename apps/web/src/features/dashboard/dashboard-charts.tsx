@@ -13,6 +13,7 @@ import {
 } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
 import type { StatsAnswer } from '@tightlines/core/api/analysis';
+import { describeChart } from '../../components/charts-panel';
 import { TYPE_COLORS } from '../../lib/type-colors';
 import { WidgetCard } from './widget-card';
 
@@ -41,13 +42,13 @@ export function DashboardCharts({ charts }: { charts: StatsAnswer['charts'] }) {
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
       <WidgetCard title="Logs by species">
         <div style={{ height: 240 }}>
-          {charts.species.labels.length ? <Doughnut data={single(charts.species, PALETTE)} options={options} /> : <Empty />}
+          {charts.species.labels.length ? <Doughnut data={single(charts.species, PALETTE)} options={options} role="img" aria-label={describeChart('Logs by species', charts.species)} /> : <Empty />}
         </div>
       </WidgetCard>
       <WidgetCard title="Logs by type">
         <div style={{ height: 240 }}>
           {charts.type.labels.length ? (
-            <Bar data={single(charts.type, charts.type.labels.map((t) => TYPE_COLORS[t] ?? PURPLE))} options={{ ...options, plugins: { legend: { display: false } } }} />
+            <Bar data={single(charts.type, charts.type.labels.map((t) => TYPE_COLORS[t] ?? PURPLE))} options={{ ...options, plugins: { legend: { display: false } } }} role="img" aria-label={describeChart('Logs by type', charts.type)} />
           ) : (
             <Empty />
           )}
@@ -56,7 +57,7 @@ export function DashboardCharts({ charts }: { charts: StatsAnswer['charts'] }) {
       <WidgetCard title="Lures">
         <div style={{ height: 240 }}>
           {charts.lures.labels.length ? (
-            <Bar data={single(charts.lures, PURPLE)} options={{ ...options, indexAxis: 'y', plugins: { legend: { display: false } } }} />
+            <Bar data={single(charts.lures, PURPLE)} options={{ ...options, indexAxis: 'y', plugins: { legend: { display: false } } }} role="img" aria-label={describeChart('Lures', charts.lures)} />
           ) : (
             <Empty />
           )}
@@ -71,6 +72,8 @@ export function DashboardCharts({ charts }: { charts: StatsAnswer['charts'] }) {
                 datasets: charts.fishSize.datasets.map((d) => ({ label: d.label, data: d.data, backgroundColor: TYPE_COLORS[d.label] ?? PURPLE })),
               }}
               options={{ ...options, scales: { x: { stacked: true }, y: { stacked: true, max: charts.fishSizeLimit } } }}
+              role="img"
+              aria-label={describeChart('Fish size by log type, inches', charts.fishSize)}
             />
           ) : (
             <Text size="sm" c="dimmed">

@@ -34,6 +34,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingPage } from '../../components/loading-page';
 import { Page } from '../../components/page';
+import { StripeConnectPanel } from '../../components/stripe-connect';
 import { showSuccess } from '../../lib/alerts';
 import { useEvent } from './api/get-event';
 import { useCreateEvent, useSaveDraft } from './api/save-event';
@@ -178,8 +179,11 @@ function StepBasics({ event, set }: StepProps) {
               <Radio value="PayPal" label="PayPal" />
             </Group>
           </Radio.Group>
+          {event.paymentProcessor !== 'PayPal' && (
+            <StripeConnectPanel value={event.paymentProcessorKey ?? ''} onUse={(accountId) => set({ paymentProcessorKey: accountId })} />
+          )}
           <TextInput
-            label={event.paymentProcessor === 'PayPal' ? 'PayPal e-mail' : 'Stripe publishable key'}
+            label={event.paymentProcessor === 'PayPal' ? 'PayPal e-mail' : 'Stripe publishable key or linked account'}
             value={event.paymentProcessorKey ?? ''}
             onChange={(e) => set({ paymentProcessorKey: e.currentTarget.value })}
           />

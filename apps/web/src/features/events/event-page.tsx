@@ -1,14 +1,15 @@
 import { Alert, Anchor, Button, Container, Group, Modal, Tabs, Text } from '@mantine/core';
 import type { EventView } from '@tightlines/core/api/events';
 import { eventMessages } from '@tightlines/core/events/messages';
+import { registrationMessages } from '@tightlines/core/events/registration-messages';
 import { eventTimeState, hasSchedule } from '@tightlines/core/events/model';
 import { useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadingPage } from '../../components/loading-page';
 import { usePageTitle } from '../../components/page';
-import { showSuccess } from '../../lib/alerts';
 import { useCurrentUser } from '../../lib/current-user';
 import { useEvent } from './api/get-event';
+import { CheckinButton, RegisterButton } from './registration';
 import { EventHeader, EventMissing, InfoTab, LakesTab, LeaderboardTab, RulesTab, ScheduleTab } from './event-parts';
 
 /** /event/:id */
@@ -69,11 +70,10 @@ function EventDetails({ event }: { event: EventView }) {
  */
 function EventActions({ event, state }: { event: EventView; state: ReturnType<typeof eventTimeState> }) {
   const { user } = useCurrentUser();
-  const location = useLocation();
   const registered = event.viewer.registered;
   const viaLink = state === 'not started' && event.registrationLink;
   const canRegister = viaLink || (!registered && state !== 'ended' && event.status === 'Active');
-  const soon = () => showSuccess('Registration opens here soon. Until then, contact the organiser.', 'Register');
+  const fishedThisWeek = registered && user ? checkedInThisWeek(event, user._id) : false;
   return (
     <Group gap="sm" mb="md">
       {state !== 'not started' && (
@@ -86,26 +86,31 @@ function EventActions({ event, state }: { event: EventView; state: ReturnType<ty
           <Button component="a" href={event.registrationLink ?? undefined} target="_blank" rel="noopener noreferrer">
             Register Today
           </Button>
-        ) : user ? (
-          <Button onClick={soon}>Register Today</Button>
         ) : (
-          <Button component={Link} to={`/landing?redirect=${encodeURIComponent(location.pathname)}`}>
-            Register Today
-          </Button>
+          <RegisterButton event={event} />
         ))}
       {registered && state === 'started' && (
         <>
-          <Button variant="light" disabled title="Check-in opens with the event's live features">
-            Check In
-          </Button>
+          {!fishedThisWeek && <CheckinButton event={event} />}
           <Button variant="light" disabled title="Fish entry opens with the event's live features">
             Enter Fish
           </Button>
         </>
       )}
-      {registered && <Text c="green.8">You are registered for this event!</Text>}
+      {fishedThisWeek && <Text c="dimmed">{registrationMessages.fishedThisWeek}</Text>}
+      {registered && <Text c="green.8">{registrationMessages.alreadyRegistered}</Text>}
     </Group>
   );
+}
+
+/** A scheduled event: whether the member has checked in during the week being fished now. */
+function checkedInThisWeek(event: EventView, userId: string, now = Date.now()): boolean {
+  const week = event.schedule.find((w) => Date.parse(w.dateStart) <= now && now < Date.parse(w.dateEnd));
+  const mine = event.entries.find((e) => e.uid === userId);
+  if (!week || !mine) return false;
+  // Still inside the check-in's timespan, Check In answers its key again, so it stays offered.
+  const active = mine.checkins.some((c) => now - Date.parse(c.date) < event.timespan * 3_600_000);
+  return !active && mine.checkins.some((c) => Date.parse(c.date) >= Date.parse(week.dateStart) && Date.parse(c.date) < Date.parse(week.dateEnd));
 }
 
 /** ?action=email: the angler just registered from an e-mail; the phone is where they will fish from. */

@@ -1,11 +1,14 @@
-import { Card, Container, Grid, Group, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Grid, Group, Tabs, Text, Title } from '@mantine/core';
 import type { EventView } from '@tightlines/core/api/events';
+import { registrationMessages } from '@tightlines/core/events/registration-messages';
+import { eventTimeState } from '@tightlines/core/events/model';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { LoadingPage } from '../../components/loading-page';
 import { usePageTitle } from '../../components/page';
 import { useEvent } from './api/get-event';
 import { dayRange } from './event-format';
+import { CheckinButton, RegisterButton } from './registration';
 import { EventHeader, EventMissing, InfoTab, LakesTab, LeaderboardTab, RulesTab, ScheduleTab } from './event-parts';
 
 /** /series/:id */
@@ -45,6 +48,7 @@ function SeriesDetails({ event }: { event: EventView }) {
                 {upcoming[0] ? `Next: week ${upcoming[0].number}, ${dayRange(upcoming[0].dateStart, upcoming[0].dateEnd, event.tz)}` : 'The series is over.'}
               </Text>
             )}
+            <SeriesActions event={event} now={now} weekRunning={!!active} />
           </Card>
           <Tabs defaultValue="upcoming" mt="md">
             <Tabs.List mb="sm">
@@ -88,5 +92,26 @@ function SeriesDetails({ event }: { event: EventView }) {
         </Tabs.Panel>
       </Tabs>
     </Container>
+  );
+}
+
+/** The series' Register (through its checkout modal) and, in a running week, Check In. */
+function SeriesActions({ event, now, weekRunning }: { event: EventView; now: number; weekRunning: boolean }) {
+  const state = eventTimeState(event, new Date(now));
+  const registered = event.viewer.registered;
+  if (state === 'ended') return null;
+  return (
+    <Group gap="sm" mt="sm">
+      {!registered && event.status === 'Active' &&
+        (event.registrationLink && state === 'not started' ? (
+          <Button component="a" href={event.registrationLink} target="_blank" rel="noopener noreferrer">
+            Register Today
+          </Button>
+        ) : (
+          <RegisterButton event={event} />
+        ))}
+      {registered && weekRunning && <CheckinButton event={event} series />}
+      {registered && <Text c="green.8">{registrationMessages.alreadyRegistered}</Text>}
+    </Group>
   );
 }

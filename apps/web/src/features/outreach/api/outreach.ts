@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as outreach from '@tightlines/core/api/outreach';
 import type { CallInput } from '@tightlines/core/api/contract';
 import { call } from '../../../lib/api';
@@ -16,3 +16,21 @@ export const ambassadorsQueryOptions = () => queryOptions({ queryKey: ['ambassad
 export const useAmbassadors = () => useQuery(ambassadorsQueryOptions());
 export const useApplyAsAmbassador = () => useSubmitMutation({ mutationFn: applyAsAmbassador });
 export const useSendContact = () => useSubmitMutation({ mutationFn: sendContact });
+
+/** Whether the member is on the team; asked once per session. */
+export const adminStandingQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'me'], queryFn: () => call(outreach.adminStanding), staleTime: Infinity });
+export const useAdminStanding = (enabled: boolean) => useQuery({ ...adminStandingQueryOptions(), enabled });
+
+export type ReviewStatus = CallInput<typeof outreach.adminApplications>['query']['status'];
+export const applicationsQueryOptions = (status: NonNullable<ReviewStatus>) =>
+  queryOptions({ queryKey: ['admin', 'ambassador-applications', status], queryFn: () => call(outreach.adminApplications, { query: { status } }) });
+export const useApplications = (status: NonNullable<ReviewStatus>) => useQuery(applicationsQueryOptions(status));
+
+export function useReviewApplication() {
+  const client = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'approved' | 'declined' }) => call(outreach.adminReview, { params: { id }, body: { status } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'ambassador-applications'] }),
+  });
+}
