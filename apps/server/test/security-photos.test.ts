@@ -136,4 +136,23 @@ describe('log photo URLs', () => {
     const taken = await t.request({ method: 'POST', url: '/api/logs/create', token: owner.token, payload: { type: 'Catch', photo: theirs, location: PLACE } });
     expect(taken.statusCode).toBe(400);
   });
+
+  it('an import keeps only the importer’s own photo paths: someone else’s is left out', async () => {
+    const importer = await registerUser(t);
+    await givePremium(t, importer);
+    const theirs = (await logWithPhoto('private')).bare;
+    const mine = (await uploadPhoto(t, importer)).split('?')[0]!;
+    const csv = `date,location.lat,location.lng,type,photo\r\n2025-06-01T06:00:00Z,46.41,-94.35,Catch,${theirs}\r\n2025-06-02T06:00:00Z,46.41,-94.35,Catch,${mine}\r\n`;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/util/import/csv/user-logs',
+      token: importer.token,
+      payload: Buffer.from(`--xx\r\nContent-Disposition: form-data; name="userLogs"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--xx--\r\n`),
+      headers: { 'content-type': 'multipart/form-data; boundary=xx' },
+    });
+    expect([res.statusCode, res.body]).toEqual([200, JSON.stringify({ imported: 2 })]);
+    const logs = await t.request({ method: 'GET', url: '/api/user/logs?limit=5', token: importer.token });
+    const photos = (logs.json().docs as Array<{ photo: string | null }>).map((d) => d.photo?.split('?')[0] ?? null).sort();
+    expect(photos).toEqual([mine, null].sort());
+  });
 });

@@ -20,6 +20,7 @@ import type { PlacesProvider } from '../../providers/places/places';
 import { BULK_INDEX, toBulkTuple, type BulkRow } from '../logs/bulk';
 import { inputColumns } from '../logs/rows';
 import type { LogsService } from '../logs/service';
+import { bareLogPhoto, logPhotoOwner } from '../logs/photos';
 import { readPhotoPlace } from './photo-place';
 
 /** Rows per import file; a bigger history goes in several files. */
@@ -213,8 +214,12 @@ export class TransferService {
     const occurredAt = resolveInstant(input.date, timeZone, now);
     if (Number.isNaN(occurredAt.getTime())) return { ok: false, message: `date: ${NOT_A_REAL_DATE}` };
     if (isInFuture(occurredAt, now)) return { ok: false, message: `date: ${LOG_IN_FUTURE}` };
+    // A log shows only its own angler's uploads: a photo path of anyone else (another member's
+    // export, a hand-edited file) is left out rather than shown on this member's log.
+    const photo = input.photo ? bareLogPhoto(input.photo) : null;
     const tuple = toBulkTuple({
       ...inputColumns(input),
+      photo: photo && logPhotoOwner(photo) === userId ? photo : null,
       userId,
       occurredAt,
       timeZone,
