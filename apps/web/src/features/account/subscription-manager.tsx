@@ -118,12 +118,12 @@ export function SubscriptionManager() {
   return (
     <Stack gap="md">
       {error && (
-        <Alert color="red" role="alert" title="Error" withCloseButton onClose={() => setError(null)}>
+        <Alert color="red" role="alert" title="Error" withCloseButton closeButtonLabel="Dismiss the error" onClose={() => setError(null)}>
           {error}
         </Alert>
       )}
       {success && (
-        <Alert color="green" role="status" title="Success" withCloseButton onClose={() => setSuccess(null)}>
+        <Alert color="green" role="status" title="Success" withCloseButton closeButtonLabel="Dismiss" onClose={() => setSuccess(null)}>
           {success}
         </Alert>
       )}
@@ -173,7 +173,7 @@ export function SubscriptionManager() {
             Step 2: Subscription
           </Title>
           {live && (
-            <Badge color={live.cancel_at_period_end ? 'gray' : 'teal'}>
+            <Badge color={live.cancel_at_period_end ? 'gray' : 'teal'} variant="light" c={live.cancel_at_period_end ? 'gray.8' : 'teal.9'}>
               {live.plan.name}: {live.cancel_at_period_end ? `ends ${periodDate(live.current_period_end)}` : `renews ${periodDate(live.current_period_end)}`}
             </Badge>
           )}

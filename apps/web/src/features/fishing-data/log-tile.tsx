@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { RatingStars } from '../../components/rating-stars';
 import { dateTimeLabel, fishText } from '../../lib/format';
 import { logRating } from '../../lib/log-rating';
-import { typeColor } from '../../lib/type-colors';
+import { typeColor, typeTextColor } from '../../lib/type-colors';
 import classes from './fishing-data.module.css';
 
 type Props = {
@@ -51,7 +51,7 @@ export const LogTile = memo(function LogTile({ log, position, setSize, selected,
         />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap">
-            <Badge color={typeColor(log.type)} variant="filled" autoContrast>
+            <Badge color={typeColor(log.type)} variant="filled" c={typeTextColor(log.type)}>
               {log.type}
             </Badge>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -11,7 +11,7 @@ import { WeatherIcon } from '../../components/weather-icon';
 import { useFeatureFlags } from '../../lib/feature-flags';
 import { barometerText, clockText, coordinates, dateTimeLabel, percent, reading, text, waterflowText, windText } from '../../lib/format';
 import { logRating } from '../../lib/log-rating';
-import { typeColor } from '../../lib/type-colors';
+import { typeColor, typeTextColor } from '../../lib/type-colors';
 import classes from './log-details.module.css';
 
 type Props = {
@@ -45,7 +45,7 @@ export function LogDetails({ log, viewer, headingLevel = 1 }: Props) {
             <Title order={headingLevel} size={headingLevel === 1 ? 'h2' : 'h3'}>
               {log.fish.species && log.type === 'Catch' ? log.fish.species : `${log.type} log`}
             </Title>
-            <Badge color={typeColor(log.type)} variant="filled" size="lg" autoContrast>
+            <Badge color={typeColor(log.type)} variant="filled" size="lg" c={typeTextColor(log.type)}>
               {log.type}
             </Badge>
           </Group>
@@ -55,7 +55,7 @@ export function LogDetails({ log, viewer, headingLevel = 1 }: Props) {
             {owner ? (
               'your log'
             ) : (
-              <Anchor component={Link} to={`/logs/${encodeURIComponent(log.username)}`}>
+              <Anchor component={Link} to={`/logs/${encodeURIComponent(log.username)}`} underline="always">
                 {log.username}
               </Anchor>
             )}

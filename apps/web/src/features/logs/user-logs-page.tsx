@@ -5,7 +5,7 @@ import { LoadingPage } from '../../components/loading-page';
 import { usePageTitle } from '../../components/page';
 import { useCurrentUser } from '../../lib/current-user';
 import { dateTimeLabel, plural, reading } from '../../lib/format';
-import { typeColor } from '../../lib/type-colors';
+import { typeColor, typeTextColor } from '../../lib/type-colors';
 import { useAnglerLogs } from './api/get-angler-logs';
 import { LogMissing } from './log-missing';
 
@@ -65,7 +65,7 @@ function LogTile({ log, own }: { log: LogView; own: boolean }) {
           <Text fw={700} lineClamp={1}>
             {log.location.lake ?? 'Lake not recorded'}
           </Text>
-          <Badge color={typeColor(log.type)} autoContrast variant="filled" style={{ flex: 'none' }}>
+          <Badge color={typeColor(log.type)} c={typeTextColor(log.type)} variant="filled" style={{ flex: 'none' }}>
             {log.type}
           </Badge>
         </Group>

@@ -133,6 +133,7 @@ export function CreateOutingPage() {
                   valueFormat="MM/DD/YYYY"
                   maxDate={today()}
                   clearable
+                  clearButtonProps={{ 'aria-label': 'Clear the end date' }}
                   value={fields.endDate}
                   onChange={(v) => set('endDate', v)}
                   error={errors.endDate}

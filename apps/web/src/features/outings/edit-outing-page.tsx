@@ -97,6 +97,7 @@ function EditOutingForm({ outing }: { outing: OutingView }) {
               label="End date"
               valueFormat="MM/DD/YYYY"
               clearable
+              clearButtonProps={{ 'aria-label': 'Clear the end date' }}
               placeholder={active ? 'Still fishing' : undefined}
               value={fields.endDate}
               onChange={(v) => set('endDate', v)}
