@@ -8,7 +8,7 @@ import { givePremium, joinCircle, registerUser, type Member } from '@tightlines/
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
 /**
- * The counters the triggers of migration 0009 keep (circle_members.visible_logs) against the rule
+ * The counters the triggers of migration 0014_speed keep (circle_members.visible_logs) against the rule
  * the rows are read through (friendMaySee), after every kind of write; and the feed's pages, read
  * per friend from the index, against the same rule.
  */

@@ -279,7 +279,7 @@ export const circleMembers = pgTable(
     addedByEmail: boolean('added_by_email').notNull().default(false),
     /**
      * How many of the owner's logs the member may see now, so the feed's total and the circle lists
-     * need no pass over the logs. Kept by triggers (migration 0009): a recount when the filters
+     * need no pass over the logs. Kept by triggers (migration 0014_speed): a recount when the filters
      * change, a delta for every statement that writes logs.
      */
     visibleLogs: integer('visible_logs').notNull().default(0),
