@@ -31,6 +31,9 @@ import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
 import { billingFeePayments } from './modules/events/fee-payments';
+import { OwnerRepo } from './modules/events/owner-repo';
+import { ownerRoutes } from './modules/events/owner-routes';
+import { OwnerService } from './modules/events/owner-service';
 import { EventsRepo } from './modules/events/repo';
 import { eventsRoutes } from './modules/events/routes';
 import { EventsService } from './modules/events/service';
@@ -269,6 +272,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
     now,
   });
+  // The owner dashboard's calls answer the event as its owner sees it.
+  const eventOwners = new OwnerService({
+    repo: new OwnerRepo(db),
+    transaction,
+    view: (principal, id) => events.view(principal, id),
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now,
+  });
 
   await registerRoutes(app, [
     ...utilRoutes(config),
@@ -291,6 +304,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
+    ...ownerRoutes(eventOwners),
     ...circleRoutes(circle, push.publicKey),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),

@@ -44,6 +44,7 @@ const AREA_TITLES: Record<keyof typeof API_AREAS, string> = {
   circle: 'Inner Circle',
   billing: 'Billing: plans, cards, subscriptions and payments',
   events: 'Events (seed 002)',
+  eventOwner: 'Events: the owner dashboard (seed 002)',
   outreach: 'Ambassadors, contact, robots.txt and sitemap',
   newsletter: 'Newsletter',
   assistant: 'Voice assistant: account linking and fulfillment',
