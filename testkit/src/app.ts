@@ -38,6 +38,8 @@ export class TestClock {
 export type TestApp = App & {
   config: Config;
   database: Database;
+  /** The PostgreSQL database's URL when TEST_DATABASE_URL is set (a second node may share it), else null. */
+  databaseUrl: string | null;
   mailer: RecordingMailer;
   clock: TestClock;
   /** An HTTP request through `app.inject`; `token` becomes the Bearer authorization. */
@@ -58,7 +60,7 @@ export type TestAppOptions = {
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-test-'));
   const config = loadConfig({ ...HARNESS_SETTINGS, NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   const mailer = new RecordingMailer();
   const clock = new TestClock();
   const built = await buildApp({
@@ -73,6 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...built,
     config,
     database,
+    databaseUrl,
     mailer,
     clock,
     request: ({ token, headers, ...rest }) =>

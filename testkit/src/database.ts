@@ -1,7 +1,12 @@
 import pg from 'pg';
 import { openDatabase, type Database } from '@tightlines/server/src/db/client';
 
-export type TestDatabase = { database: Database; drop(): Promise<void> };
+export type TestDatabase = {
+  database: Database;
+  /** The PostgreSQL database's URL, for a second process to share it; null on PGlite. */
+  url: string | null;
+  drop(): Promise<void>;
+};
 
 /**
  * A fresh, migrated database for one app: in-memory PGlite, or, when TEST_DATABASE_URL is set, a
@@ -11,7 +16,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ dataDir: undefined });
-    return { database, drop: () => database.close() };
+    return { database, url: null, drop: () => database.close() };
   }
   const name = `tightlines_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await onServer(url, `CREATE DATABASE ${name}`);
@@ -21,6 +26,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ url: target.toString() });
     return {
       database,
+      url: target.toString(),
       drop: async () => {
         await database.close();
         await dropDatabase(url, name);

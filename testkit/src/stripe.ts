@@ -22,9 +22,21 @@ export interface FakeStripe extends LoopbackServer {
     body: string;
     signature: string;
   };
+  /** Connected (Express) accounts by id; a test finishes onboarding by setting the flags. */
+  accounts: Map<string, FakeAccount>;
   /** Seconds since the epoch, the fake's "now" for periods; tests may set it. */
   now: number;
 }
+
+export type FakeAccount = {
+  id: string;
+  object: 'account';
+  type: string;
+  email: string | null;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+};
 
 export type FakeSubscription = {
   id: string;
@@ -75,6 +87,7 @@ function addInterval(seconds: number, interval: 'month' | 'year'): number {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const webhookSecret = 'whsec_fake_stripe';
   const subscriptions = new Map<string, FakeSubscription>();
+  const accounts = new Map<string, FakeAccount>();
   const methods = new Map<string, Card & { id: string; customer: string | null }>();
   const replies = new Map<string, { status: number; body: unknown }>();
   const created = { paymentIntents: 0, subscriptions: 0 };
@@ -115,6 +128,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     env: {},
     webhookSecret,
     subscriptions,
+    accounts,
     created,
     now: Math.floor(Date.now() / 1000),
     signedEvent(type, object, options = {}) {
@@ -187,6 +201,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             return card && { ...card, id: nextId('pm'), customer: null };
           })();
       if (!method) return missing(res, 'payment_method');
+      const destination = form.get('transfer_data[destination]');
+      if (destination !== null && !accounts.get(destination)?.charges_enabled) {
+        return stripeError(res, 400, { type: 'invalid_request_error', code: 'insufficient_capabilities_for_transfer', message: `The destination account ${destination} cannot take charges yet.` });
+      }
       if (method.declines) return answer({ error: { type: 'card_error', ...DECLINES[method.last4] } }, 402);
       created.paymentIntents += 1;
       return answer({
@@ -197,6 +215,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: 'succeeded',
         description: form.get('description'),
       });
+    }
+    if (request.method === 'POST' && path === '/v1/accounts') {
+      const account: FakeAccount = {
+        id: nextId('acct'),
+        object: 'account',
+        type: form.get('type') ?? 'standard',
+        email: form.get('email'),
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+      };
+      accounts.set(account.id, account);
+      return answer(account);
+    }
+    if (request.method === 'GET' && (m = /^\/v1\/accounts\/([^/]+)$/.exec(path))) {
+      const account = accounts.get(m[1] ?? '');
+      return account ? answer(account) : missing(res, `account: '${m[1]}'`);
+    }
+    if (request.method === 'POST' && path === '/v1/account_links') {
+      const account = accounts.get(form.get('account') ?? '');
+      if (!account) return missing(res, `account: '${form.get('account')}'`);
+      if (form.get('type') !== 'account_onboarding' || !form.get('return_url') || !form.get('refresh_url')) {
+        return stripeError(res, 400, { type: 'invalid_request_error', message: 'Missing required param.' });
+      }
+      return answer({ object: 'account_link', url: `https://connect.stripe.com/setup/e/${account.id}/${nextId('link')}`, expires_at: fake.now + 300 });
     }
     if (request.method === 'POST' && path === '/v1/refunds') {
       return answer({ id: nextId('re'), object: 'refund', payment_intent: form.get('payment_intent'), status: 'succeeded' });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -31,10 +32,16 @@ import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
 import { billingFeePayments } from './modules/events/fee-payments';
+import { CheckinService } from './modules/events/checkin';
+import { CheckinRepo } from './modules/events/checkin-repo';
+import { LiveEvents } from './modules/events/live';
 import { OwnerRepo } from './modules/events/owner-repo';
 import { ownerRoutes } from './modules/events/owner-routes';
 import { OwnerService } from './modules/events/owner-service';
 import { EventsRepo } from './modules/events/repo';
+import { RegistrationService } from './modules/events/registration';
+import { RegistrationRepo } from './modules/events/registration-repo';
+import { registrationRoutes } from './modules/events/registration-routes';
 import { eventsRoutes } from './modules/events/routes';
 import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
@@ -43,6 +50,8 @@ import { ForecastService } from './modules/forecast/service';
 import { LakesRepo } from './modules/lakes/repo';
 import { lakesRoutes } from './modules/lakes/routes';
 import { LakesService } from './modules/lakes/service';
+import { registerLogPhotoRoute } from './modules/logs/photo-route';
+import { LogPhotoSigner } from './modules/logs/photos';
 import { LogsQuery } from './modules/logs/query';
 import { LogsQueryRepo } from './modules/logs/query-repo';
 import { LogsRepo } from './modules/logs/repo';
@@ -105,6 +114,7 @@ export type App = {
     billing: BillingService;
     circleNotifier: CircleNotifier;
     outreach: OutreachService;
+    live: LiveEvents;
   };
 };
 
@@ -146,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { transaction } = db;
 
   const accountsRepo = new AccountsRepo(db);
+  const eventsRepo = new EventsRepo(db);
   const forecastRepo = new ForecastRepo(db);
   const billingRepo = new BillingRepo(db);
   const accounts = new AccountsService({
@@ -154,6 +165,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
+    registeredEvents: async (userId) =>
+      (await eventsRepo.mine(userId)).registered.map((r) => ({
+        eventId: r.eventId,
+        name: r.name ?? '',
+        startDate: r.dateStart?.toISOString() ?? '',
+        endDate: r.dateEnd?.toISOString() ?? '',
+      })),
     loggedLakes: (userId) => logs.loggedLakes(userId),
     customerId: async (userId) => (await billingRepo.account(userId))?.customerId ?? null,
     newsletter: {
@@ -183,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     transaction,
     stripFromLogs: (principal, tag) => logs.stripTag(principal, tag),
   });
+  // Log photos of logs that are not public are served by signed URLs under a key shared by every process.
+  const photos = new LogPhotoSigner(await accountsRepo.secret('log-photo-key', () => randomBytes(32).toString('base64url')), now);
   const logs: LogsService = new LogsService({
     repo: new LogsRepo(db),
     access,
@@ -192,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tags,
     lakes,
     storage,
+    photos,
     waterflow,
     activeOutingAt: (userId, at) => outingsRepo.activeAt(userId, at),
     anglerByName: async (username) => {
@@ -203,7 +224,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });
-  const logsQuery = new LogsQuery(new LogsQueryRepo(db));
+  const logsQuery = new LogsQuery(new LogsQueryRepo(db), photos);
   const circle = new CircleService({
     repo: circleRepo,
     access,
@@ -238,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cashRegistrationPassword: config.cashRegistrationPassword,
     accounts,
     log: app.log,
+    publicUrl: config.publicUrl,
     now,
   });
   startJob(app, 'subscription renewal', config.renewIntervalMs, () => billing.renewDue());
@@ -265,10 +287,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
 
   // Events: the creation fee is charged through billing.
+  const eventPayments = billingFeePayments(billing, payments);
   const events = new EventsService({
-    repo: new EventsRepo(db),
+    repo: eventsRepo,
     transaction,
-    payments: billingFeePayments(billing, payments),
+    payments: eventPayments,
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
     now,
   });
@@ -282,6 +305,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
     now,
   });
+
+  // Registration (paid entries through billing, like the creation fee) and check-in.
+  const registrationRepo = new RegistrationRepo(db);
+  const registration = new RegistrationService({ events, eventsRepo, repo: registrationRepo, payments: eventPayments, transaction, now });
+  const checkin = new CheckinService({
+    events,
+    eventsRepo,
+    registrations: registrationRepo,
+    repo: new CheckinRepo(db),
+    places,
+    transaction,
+    now,
+  });
+
+  // The live leaderboard on this server's port; with REDIS_URL its rooms span every node.
+  const live = await LiveEvents.start({
+    server: app.server,
+    redisUrl: config.redisUrl,
+    principalOf: (token) => accounts.authenticate(token),
+    mayView: (principal, eventId) => events.mayView(principal, eventId),
+    // Fish entry is not built yet, so no event has a fish: every board is still empty.
+    currentBoard: async () => [],
+    log: app.log,
+  });
+  app.addHook('preClose', () => live.close());
 
   await registerRoutes(app, [
     ...utilRoutes(config),
@@ -305,15 +353,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
     ...ownerRoutes(eventOwners),
+    ...registrationRoutes(registration, checkin),
     ...circleRoutes(circle, push.publicKey),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),
     ...newsletterRoutes(app, newsletter, config),
   ]);
 
+  registerLogPhotoRoute(app, logs);
   await registerWeb(app, config, storage.root);
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live } };
 }

@@ -85,6 +85,7 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Tightlines <no-reply@tightlines.local>'),
   FEATURE_FLAGS: flagList,
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64').default('tightlines:'),
   OPEN_METEO_URL: z.url().default('https://api.open-meteo.com'),
   OPEN_METEO_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com'),
   USGS_URL: serviceUrl('https://waterservices.usgs.gov'),
@@ -145,6 +146,8 @@ export type Config = {
   mailFrom: string;
   featureFlags: string[];
   redisUrl: string | undefined;
+  /** Every key this app writes to Redis starts with it, so apps (or tests) can share one Redis. */
+  redisKeyPrefix: string;
   openMeteoUrl: string;
   openMeteoArchiveUrl: string;
   usgsUrl: string | undefined;
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     featureFlags: c.FEATURE_FLAGS,
     redisUrl: c.REDIS_URL,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
     openMeteoUrl: c.OPEN_METEO_URL,
     openMeteoArchiveUrl: c.OPEN_METEO_ARCHIVE_URL,
     usgsUrl: c.USGS_URL,

@@ -38,7 +38,7 @@ export class AccessService {
    * Whether the viewer (null: a visitor) may read a log of this privacy and owner (core canViewLog);
    * a protected log reaches a friend only through what the owner's circle shares with them.
    */
-  async canViewLog(viewer: Principal | null, log: { userId: string; privacy: string; lakeName: string | null; tags: string[] }): Promise<boolean> {
+  async canViewLog(viewer: Pick<Principal, 'userId'> | null, log: { userId: string; privacy: string; lakeName: string | null; tags: string[] }): Promise<boolean> {
     const privacy = log.privacy as Privacy;
     const isOwner = viewer?.userId === log.userId;
     // Only a protected log depends on the owner's circle; the others need no lookup.

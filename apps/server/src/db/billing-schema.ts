@@ -61,3 +61,23 @@ export const billingWebhookEvents = pgTable('billing_webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An organiser's connected payout account (Stripe Connect), one per member: entry fees of the
+ * events they run are paid out to it. `onboarded` is what the processor last reported.
+ */
+export const billingConnectAccounts = pgTable(
+  'billing_connect_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    onboarded: boolean('onboarded').notNull().default(false),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_connect_accounts_account_key').on(t.accountId)],
+);

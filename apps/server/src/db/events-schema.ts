@@ -64,6 +64,13 @@ export const events = pgTable(
     coupon: text('coupon'),
     /** The charge that paid the creation fee: one charge pays one event. */
     chargeId: text('charge_id'),
+    /**
+     * Keys the daily check-in keycode (HMAC of the local day). Made by the database for each event,
+     * so every node reads the same one; never answered.
+     */
+    checkinSecret: text('checkin_secret')
+      .notNull()
+      .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     activatedAt: at('activated_at'),

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { registerInputGuard } from './input-guard';
@@ -27,7 +28,23 @@ export async function registerPlugins(app: FastifyInstance, config: Config) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...sharedLimitStore(app, config) });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   registerInputGuard(app);
+}
+
+/**
+ * With REDIS_URL, every limiter counts in Redis, so N app processes behind a load balancer share
+ * one count per client instead of each allowing the limit. Redis unreachable: the limits are
+ * skipped (logged) rather than failing every request; the per-account login failure count lives
+ * in the database and still holds. Commands give up fast so a dead Redis never holds a request.
+ */
+function sharedLimitStore(app: FastifyInstance, config: Config) {
+  if (!config.redisUrl) return {};
+  const redis = new Redis(config.redisUrl, { connectTimeout: 1000, commandTimeout: 1000, maxRetriesPerRequest: 1 });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (shared rate limits) is unreachable; limits are skipped until it is back'));
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  return { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true };
 }

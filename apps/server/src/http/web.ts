@@ -8,7 +8,14 @@ import type { Config } from '../config';
  * and the router in the browser picks the screen; unknown /api and /uploads paths stay JSON 404s.
  */
 export async function registerWeb(app: FastifyInstance, config: Config, uploadsRoot: string) {
-  await app.register(fastifyStatic, { root: uploadsRoot, prefix: '/uploads/', decorateReply: false });
+  await app.register(fastifyStatic, {
+    root: uploadsRoot,
+    prefix: '/uploads/',
+    decorateReply: false,
+    // Log photos have their own route that asks who may see them (modules/logs/photo-route.ts);
+    // however the path is spelled, the file server never hands them out.
+    allowedPath: (pathName) => !/^\/*logs(\/|$)/i.test(pathName),
+  });
   const hasWeb = fs.existsSync(`${config.webDist}/index.html`);
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });

@@ -179,6 +179,41 @@ export const testToken = contract({
   response: z.object({ token: z.string() }),
 });
 
+export const connectView = z.object({
+  /** The organiser's connected account: what the event wizard's Stripe field takes. */
+  accountId: z.string().nullable(),
+  onboarded: z.boolean(),
+  chargesEnabled: z.boolean(),
+  payoutsEnabled: z.boolean(),
+});
+export type ConnectView = z.infer<typeof connectView>;
+
+export const connectStripe = contract({
+  method: 'GET',
+  path: '/api/billing/connect-stripe',
+  access: 'member',
+  summary:
+    'A Stripe Connect onboarding URL for the organiser’s payout account (opened on the first call); in test mode, a local page that completes onboarding.',
+  response: z.object({ url: z.string() }),
+});
+
+export const connectStatus = contract({
+  method: 'GET',
+  path: '/api/billing/connect-stripe/status',
+  access: 'member',
+  summary: 'The organiser’s connected account and whether onboarding is complete, read back from the processor until payouts are enabled.',
+  response: connectView,
+});
+
+export const connectTestComplete = contract({
+  method: 'POST',
+  path: '/api/billing/connect-stripe/test-complete',
+  access: 'member',
+  summary: 'Test mode only: completes onboarding of the member’s own connected account, as Stripe’s hosted page would; 404 with Stripe.',
+  body: jsonBody(z.object({ account: z.string({ error: 'No connected account was found with that id.' }).min(1).max(100) })),
+  response: connectView,
+});
+
 export const webhook = contract({
   method: 'POST',
   path: '/api/billing/webhook',

@@ -313,3 +313,77 @@ export const myEvents = contract({
     owned: z.array(z.object({ eventId: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() })),
   }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Registration and check-in (issue 15, events part 2). Kept together to ease merges.
+// ---------------------------------------------------------------------------------------------
+
+const teamEmail = z.object({ value: z.string().trim().max(254) });
+
+/**
+ * The self-registration payload. The server registers the signed-in member only: `uid`, `email`
+ * and `username` are read for the seed's shape and never trusted. The series variant sends the
+ * whole event; its extra fields are ignored. `card` (a saved card's id or a fresh card token) pays
+ * an event with a cost. Another kind of payload (the muskie form, part 3) adds its own branch.
+ */
+export const registerBody = z.object({
+  uid: z.string().max(60).nullish(),
+  email: z.string().max(254).nullish(),
+  username: z.string().max(60).nullish(),
+  division: optionalText(LIMITS.division),
+  team: z
+    .object({
+      name: optionalText(LIMITS.name),
+      emails: z.array(teamEmail).max(10).default([]),
+    })
+    .nullish(),
+  card: optionalText(120),
+});
+export type RegisterBody = z.output<typeof registerBody>;
+
+export const registerAnswer = eventView.extend({
+  /** The sentence to show: 'You have successfully registered!' and the like. */
+  message: z.string(),
+  /** When the event takes its entries elsewhere: the browser goes there and nothing is registered here. */
+  redirect: z.string().nullable(),
+});
+export type RegisterAnswer = z.infer<typeof registerAnswer>;
+
+export const register = contract({
+  method: 'POST',
+  path: '/api/fc/event/register/:id',
+  access: 'member',
+  summary:
+    'Registers the signed-in member (never a body `uid`/`email`): free, or paid once with `card` (a failed charge registers nothing); a team event needs its first member, an event with divisions a `division`; a registration link answers `redirect`; a series charges its open weeks.',
+  params: eventId,
+  body: jsonBody(registerBody),
+  response: registerAnswer,
+});
+
+export const checkinBody = z.object({
+  tz: optionalText(64),
+  position: z
+    .object({ lat: latitude, lng: longitude })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+export const checkinAnswer = z.object({
+  error: z.string().nullable(),
+  /** The day's keycode to show in the fish photos; null for key type None. */
+  key: z.string().nullable(),
+  message: z.string(),
+  event: eventView,
+});
+export type CheckinAnswer = z.infer<typeof checkinAnswer>;
+
+export const checkin = contract({
+  method: 'POST',
+  path: '/api/fc/event/checkin/:id',
+  access: 'member',
+  summary:
+    'Checks the registered member in on the event’s water (within 1 km of a lake, or in its state when allWater) once the event has started: one check-in per schedule week, or while none is active (timespan hours, default 18); answers the day’s key.',
+  params: eventId,
+  body: jsonBody(checkinBody),
+  response: checkinAnswer,
+});

@@ -47,6 +47,8 @@ type Deps = {
   storage: FileStorage;
   /** The member's saved forecast searches, newest first (the forecast module's table). */
   forecastSearches: (userId: string) => Promise<string[]>;
+  /** The events the member entered (the events module's tables), for `events.registered`. */
+  registeredEvents?: (userId: string) => Promise<Array<{ eventId: string; name: string; startDate: string; endDate: string }>>;
   /** The lakes the member has logged, with where (the logs module). */
   loggedLakes: (userId: string) => Promise<Array<{ name: string; location: { lat: number; lng: number } }>>;
   /** The member's payment processor customer id, once billing made one (the billing module's table). */
@@ -246,12 +248,13 @@ export class AccountsService {
   }
 
   private async view(user: UserRow): Promise<UserView> {
-    const [subs, forecastSearches, customerId, pendingEmail, newsletter] = await Promise.all([
+    const [subs, forecastSearches, customerId, pendingEmail, newsletter, registered] = await Promise.all([
       this.repo.subscriptionsOf(user.id),
       this.deps.forecastSearches(user.id),
       this.deps.customerId?.(user.id) ?? null,
       this.repo.pendingEmailOf(user.id, this.now()),
       this.deps.newsletter ? this.deps.newsletter.isSubscribed(user) : user.newsletter,
+      this.deps.registeredEvents?.(user.id) ?? [],
     ]);
     const now = this.now();
     const active = subs.find((s) => hasActiveSubscription([s], now));
@@ -263,7 +266,7 @@ export class AccountsService {
       premiumMember: isPremium(subs, this.deps.config.featureFlags, now),
       activeSubscription: active !== undefined,
       newsletter,
-      events: { registered: [] },
+      events: { registered },
       forecastSearches,
       lakes: await this.deps.loggedLakes(user.id),
       stripe: { id: customerId, subscriptionId: active?.providerId ?? null },

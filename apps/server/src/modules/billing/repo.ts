@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { DbContext } from '../../db/context';
-import { billingAccounts, billingCards, billingCharges, billingWebhookEvents, subscriptions } from '../../db/schema';
+import { billingAccounts, billingCards, billingCharges, billingConnectAccounts, billingWebhookEvents, subscriptions } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CardRow = typeof billingCards.$inferSelect;
 export type ChargeRow = typeof billingCharges.$inferSelect;
+export type ConnectRow = typeof billingConnectAccounts.$inferSelect;
 
 /** Statuses of a subscription that still exists at the processor (the others are over). */
 export const LIVE_STATUSES = ['incomplete', 'trialing', 'active', 'past_due', 'unpaid', 'paused'] as const;
@@ -182,5 +183,26 @@ export class BillingRepo {
   async recordEvent(id: string, type: string): Promise<boolean> {
     const rows = await this.db.insert(billingWebhookEvents).values({ id, type }).onConflictDoNothing().returning({ id: billingWebhookEvents.id });
     return rows.length === 1;
+  }
+
+  async connectAccount(userId: string): Promise<ConnectRow | undefined> {
+    const [row] = await this.db.select().from(billingConnectAccounts).where(eq(billingConnectAccounts.userId, userId)).limit(1);
+    return row;
+  }
+
+  /** Keeps the member's first account: a concurrent second request answers the row the first made. */
+  async saveConnectAccount(userId: string, accountId: string): Promise<ConnectRow> {
+    await this.db.insert(billingConnectAccounts).values({ userId, accountId }).onConflictDoNothing({ target: billingConnectAccounts.userId });
+    const row = await this.connectAccount(userId);
+    if (!row) throw new Error('connected account row missing after insert');
+    return row;
+  }
+
+  async updateConnectAccount(
+    userId: string,
+    values: { onboarded: boolean; chargesEnabled: boolean; payoutsEnabled: boolean },
+    at: Date,
+  ): Promise<void> {
+    await this.db.update(billingConnectAccounts).set({ ...values, updatedAt: at }).where(eq(billingConnectAccounts.userId, userId));
   }
 }

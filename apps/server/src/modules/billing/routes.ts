@@ -91,6 +91,9 @@ export function billingRoutes(
         throw error;
       }
     }),
+    route(api.connectStripe, ({ principal }) => billing.connectStripe(payer(principal))),
+    route(api.connectStatus, ({ principal }) => billing.connectStatus(principal)),
+    route(api.connectTestComplete, ({ principal, body }) => billing.completeTestOnboarding(principal, body.account)),
     route(
       api.webhook,
       ({ request }) => billing.webhook(rawBodies.get(request) ?? '', request.headers['stripe-signature'] as string | undefined),

@@ -16,7 +16,7 @@ import {
   type Payment,
   type ProviderSubscription,
 } from '../../providers/payments/payments';
-import type { BillingRepo, CardRow, SubscriptionRow } from './repo';
+import type { BillingRepo, CardRow, ConnectRow, SubscriptionRow } from './repo';
 
 /** Who is paying: enough to open a processor customer for them. */
 type Payer = { userId: string; email: string; username: string };
@@ -34,8 +34,13 @@ type Deps = {
     viewOf(userId: string): Promise<UserView>;
   };
   log: { error(obj: Record<string, unknown>, msg: string): void };
+  /** The site's own address: where the processor sends an organiser back after onboarding. */
+  publicUrl: string;
   now: () => Date;
 };
+
+/** What an organiser's Stripe link looks like from here. */
+export type ConnectView = { accountId: string | null; onboarded: boolean; chargesEnabled: boolean; payoutsEnabled: boolean };
 
 const RENEWALS_PER_PASS = 50;
 const RECEIPTS_SHOWN = 50;
@@ -82,6 +87,13 @@ const cardView = (card: CardRow): CardView => ({
   last4: card.last4,
   exp_month: card.expMonth,
   exp_year: card.expYear,
+});
+
+const connectView = (row: ConnectRow): ConnectView => ({
+  accountId: row.accountId,
+  onboarded: row.onboarded,
+  chargesEnabled: row.chargesEnabled,
+  payoutsEnabled: row.payoutsEnabled,
 });
 
 /**
@@ -199,6 +211,8 @@ export class BillingService {
     source: ChargeSource;
     idempotencyKey: string;
     metadata?: Record<string, string>;
+    /** An organiser's connected account the money is paid out to (see `payoutAccount`). */
+    payTo?: string;
   }): Promise<ChargeResult> {
     if (!Number.isInteger(input.amount) || input.amount <= 0) throw badRequest('The amount must be a positive number of cents.');
     const { repo, processor } = this.deps;
@@ -226,6 +240,7 @@ export class BillingService {
         source: input.source,
         idempotencyKey: input.idempotencyKey,
         ...(input.metadata && { metadata: input.metadata }),
+        ...(input.payTo && { payTo: input.payTo }),
       });
       await repo.settleCharge(claimed.id, { status: 'succeeded', providerChargeId: result.id });
       return result;
@@ -239,6 +254,54 @@ export class BillingService {
       }
       throw paymentFailure(error);
     }
+  }
+
+  /**
+   * GET api/billing/connect-stripe: a fresh onboarding address for the organiser's connected
+   * account, opened on the first call (once per member, whatever the concurrency).
+   */
+  async connectStripe(payer: Payer): Promise<{ url: string }> {
+    const { repo, processor, publicUrl } = this.deps;
+    let row = await repo.connectAccount(payer.userId);
+    if (!row) {
+      const accountId = await processor
+        .createConnectedAccount({ email: payer.email, userId: payer.userId }, `connect:${payer.userId}`)
+        .catch((error: unknown) => Promise.reject(paymentFailure(error)));
+      row = await repo.saveConnectAccount(payer.userId, accountId);
+    }
+    const url = await processor
+      .onboardingLink(row.accountId, { returnUrl: `${publicUrl}/connect-stripe?done=1`, refreshUrl: `${publicUrl}/connect-stripe?refresh=1` })
+      .catch((error: unknown) => Promise.reject(paymentFailure(error)));
+    return { url };
+  }
+
+  /** The organiser's link, read back from the processor until it reports payouts enabled. */
+  async connectStatus(principal: Principal): Promise<ConnectView> {
+    const { repo, processor } = this.deps;
+    const row = await repo.connectAccount(principal.userId);
+    if (!row) return { accountId: null, onboarded: false, chargesEnabled: false, payoutsEnabled: false };
+    if (row.onboarded && row.payoutsEnabled) return connectView(row);
+    const known = await processor.connectedAccount(row.accountId).catch((error: unknown) => Promise.reject(paymentFailure(error)));
+    if (!known) return connectView(row);
+    const values = { onboarded: known.detailsSubmitted, chargesEnabled: known.chargesEnabled, payoutsEnabled: known.payoutsEnabled };
+    await repo.updateConnectAccount(principal.userId, values, this.deps.now());
+    return { accountId: row.accountId, ...values };
+  }
+
+  /** Test mode's stand-in for Stripe's hosted onboarding: the member finishes their own account's. */
+  async completeTestOnboarding(principal: Principal, accountId: string): Promise<ConnectView> {
+    if (this.deps.processor.mode !== 'test') throw notFound('Not found.');
+    const row = await this.deps.repo.connectAccount(principal.userId);
+    if (!row || row.accountId !== accountId) throw notFound('No connected account was found with that id.');
+    const values = { onboarded: true, chargesEnabled: true, payoutsEnabled: true };
+    await this.deps.repo.updateConnectAccount(principal.userId, values, this.deps.now());
+    return { accountId: row.accountId, ...values };
+  }
+
+  /** The account a member's event takings are paid out to; null until their onboarding allows charges. */
+  async payoutAccount(userId: string): Promise<string | null> {
+    const row = await this.deps.repo.connectAccount(userId);
+    return row?.chargesEnabled ? row.accountId : null;
   }
 
   private async receipt(userId: string, payment: Payment | undefined, plan: PlanId): Promise<void> {

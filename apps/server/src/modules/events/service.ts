@@ -51,6 +51,11 @@ type Normalised = {
 
 type CreateInput = EventInput & { coupon: string | null; charge: string | null; card: string | null };
 
+/** Public to anyone; private to owners, invitees and entrants; a draft to owners. */
+function isVisible(event: { status: string; isPublic: boolean }, standing: { owner: boolean; invited: boolean; entrant: boolean }): boolean {
+  return standing.owner || (event.status === 'Active' && (event.isPublic || standing.invited || standing.entrant));
+}
+
 /** Events: drafts, creation with its fee, the public list, one event as its viewer may see it. */
 export class EventsService {
   constructor(private readonly deps: Deps) {}
@@ -281,11 +286,19 @@ export class EventsService {
   async view(principal: Principal | null, id: string): Promise<EventView> {
     const record = await this.deps.repo.load(id);
     if (!record) throw notFound(m.notFound);
-    const standing = principal ? await this.deps.repo.standing(id, principal) : { owner: false, invited: false, entrant: false };
-    const visible =
-      standing.owner || (record.event.status === 'Active' && (record.event.isPublic || standing.invited || standing.entrant));
-    if (!visible) throw notFound(m.notFound);
+    const standing = await this.standing(principal, id);
+    if (!isVisible(record.event, standing)) throw notFound(m.notFound);
     return eventView(record, { owner: standing.owner, registered: standing.entrant });
+  }
+
+  /** The same rule as view(), without building the view: who may watch the event's live board. */
+  async mayView(principal: Principal | null, id: string): Promise<boolean> {
+    const event = await this.deps.repo.find(id);
+    return !!event && isVisible(event, await this.standing(principal, id));
+  }
+
+  private standing(principal: Principal | null, id: string) {
+    return principal ? this.deps.repo.standing(id, principal) : Promise.resolve({ owner: false, invited: false, entrant: false });
   }
 
   async list(query: EventsFilter): Promise<EventListItem[]> {

@@ -4,6 +4,7 @@ import type { Filter } from '@tightlines/core/filters';
 import type { LogPage } from '@tightlines/core/logs';
 import type { Principal } from '../../access/principal';
 import type { LogsQueryRepo, Scope } from './query-repo';
+import type { LogPhotoSigner } from './photos';
 import { forViewer, toLogView } from './view';
 
 /**
@@ -11,7 +12,10 @@ import { forViewer, toLogView } from './view';
  * caller's own logs only (the scope is the principal), whatever their privacy.
  */
 export class LogsQuery {
-  constructor(private readonly repo: LogsQueryRepo) {}
+  constructor(
+    private readonly repo: LogsQueryRepo,
+    private readonly photos: LogPhotoSigner,
+  ) {}
 
   private static scope(principal: Principal): Scope {
     return { userId: principal.userId, username: principal.username };
@@ -19,7 +23,8 @@ export class LogsQuery {
 
   async filter(principal: Principal, filters: readonly Filter[], limit: number, page: number): Promise<LogPage> {
     const { rows, total } = await this.repo.filtered(LogsQuery.scope(principal), filters, limit, (page - 1) * limit);
-    return { docs: rows.map((row) => forViewer(toLogView(row, principal.username), principal.premium)), total, page, limit };
+    const docs = rows.map((row) => this.photos.forViewer(principal.userId, forViewer(toLogView(row, principal.username), principal.premium)));
+    return { docs, total, page, limit };
   }
 
   chartRows(principal: Principal, filters: readonly Filter[]): Promise<ChartRow[]> {
@@ -36,7 +41,7 @@ export class LogsQuery {
    */
   async circleFeed(principal: Principal, filters: readonly Filter[], limit: number, page: number): Promise<LogPage> {
     const { rows, total } = await this.repo.circlePage(principal.userId, filters, limit, (page - 1) * limit);
-    return { docs: rows.map(({ log, username }) => toLogView(log, username)), total, page, limit };
+    return { docs: rows.map(({ log, username }) => this.photos.forViewer(principal.userId, toLogView(log, username))), total, page, limit };
   }
 
   circleChartRows(principal: Principal, filters: readonly Filter[]): Promise<ChartRow[]> {

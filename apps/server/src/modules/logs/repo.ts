@@ -66,6 +66,14 @@ export class LogsRepo {
     return row;
   }
 
+  /** The owner's logs that show this photo, with what deciding who may read them takes. */
+  withPhoto(ownerId: string, photo: string) {
+    return this.db
+      .select({ userId: logs.userId, privacy: logs.privacy, lakeName: logs.lakeName, tags: logs.tags })
+      .from(logs)
+      .where(and(eq(logs.userId, ownerId), eq(logs.photo, photo)));
+  }
+
   async update(id: string, values: Partial<NewLog>): Promise<LogRow | undefined> {
     const [row] = await this.db
       .update(logs)

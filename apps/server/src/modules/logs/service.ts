@@ -26,6 +26,7 @@ import type { Transaction } from '../../db/context';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { prepareImage } from '../../lib/images';
 import type { PlacesProvider } from '../../providers/places/places';
+import { UPLOADS_URL_PREFIX } from '../../providers/storage/local';
 import type { FileStorage } from '../../providers/storage/storage';
 import type { WaterflowProvider } from '../../providers/waterflow/waterflow';
 import { nextAttemptAt, type LogEnricher } from '../enrichment/enricher';
@@ -35,6 +36,7 @@ import type { TagsService } from '../tags/service';
 import type { BulkRow } from './bulk';
 import type { LogsRepo, Span } from './repo';
 import { inputColumns, type LogRow, type NewLog } from './rows';
+import { bareLogPhoto, logPhotoOwner, type LogPhotoSigner } from './photos';
 import { forViewer, toLogView } from './view';
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -44,6 +46,11 @@ export const NOT_YOUR_PHOTO = 'That photo is not one of your uploads. Please upl
 function photoKey(principal: Principal, photo: string): string | null {
   const match = /^\/uploads\/(logs\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.jpg)$/.exec(photo);
   return match?.[1] && match[2] === principal.userId ? match[1] : null;
+}
+
+/** A log input whose photo is a signed URL (as the log was shown) stores the photo's bare path. */
+function withBarePhoto<T extends { photo?: string | null | undefined }>(input: T): T {
+  return input.photo ? { ...input, photo: bareLogPhoto(input.photo) } : input;
 }
 
 /** A newly saved log that others may see, as the Inner Circle's notifications describe it. */
@@ -61,6 +68,7 @@ type Deps = {
   tags: TagsService;
   lakes: LakesService;
   storage: FileStorage;
+  photos: LogPhotoSigner;
   waterflow: WaterflowProvider | null;
   /** From the outings module: the outing in progress a log made at this time joins. */
   activeOutingAt: (userId: string, at: Date) => Promise<string | null>;
@@ -111,8 +119,9 @@ export class LogsService {
     return rows.map((row) => this.shown(principal, toLogView(row, principal.username)));
   }
 
+  /** A log as this viewer receives it: lunar details are premium, a non-public log's photo is signed for them. */
   private shown(viewer: Principal | null, view: LogView): LogView {
-    return forViewer(view, viewer !== null && this.deps.access.isPremium(viewer));
+    return this.deps.photos.forViewer(viewer?.userId ?? null, forViewer(view, viewer !== null && this.deps.access.isPremium(viewer)));
   }
 
   async allowance(principal: Principal): Promise<AllowanceView> {
@@ -127,7 +136,8 @@ export class LogsService {
    * weather, waterflow and the outing in progress are fetched side by side; then the insert under
    * the allowance lock, the tags and a new lake are written in one transaction.
    */
-  async create(principal: Principal, input: LogInput): Promise<LogView> {
+  async create(principal: Principal, given: LogInput): Promise<LogView> {
+    const input = withBarePhoto(given);
     this.checkPhoto(principal, input.photo);
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
@@ -183,7 +193,7 @@ export class LogsService {
    */
   async update(principal: Principal, id: string, patch: LogPatch): Promise<LogView> {
     const existing = await this.owned(principal, id);
-    const input = applyLogPatch(toLogView(existing, principal.username), patch);
+    const input = withBarePhoto(applyLogPatch(toLogView(existing, principal.username), patch));
     // An Outing log does not count against the allowance; turning one into a catch (or back) would
     // change the count without the allowance check, so the type never crosses that line.
     if ((existing.type === 'Outing') !== (input.type === 'Outing')) throw badRequest(OUTING_TYPE_FIXED);
@@ -329,7 +339,33 @@ export class LogsService {
   async uploadPhoto(principal: Principal, upload: Buffer): Promise<{ image: string }> {
     const image = await prepareImage(upload, { width: 1600, height: 1600, fit: 'inside' });
     const stored = await this.deps.storage.put(`logs/${principal.userId}/${randomUUID()}.jpg`, image.body, image.contentType);
-    return { image: stored.url };
+    // Not on a log yet, so not public: only its owner's signed URL shows it (the form's preview).
+    return { image: this.deps.photos.sign(stored.url, principal.userId) };
+  }
+
+  /**
+   * A log photo's file for whoever holds this URL, or null (answered as not found). A photo on
+   * one of its owner's public logs is anyone's; otherwise the URL must be signed and unexpired
+   * (LogPhotoSigner) and its viewer must be the owner or may read, now, one of the owner's logs
+   * that has this photo (privacy and the Inner Circle's filters, as the log itself).
+   */
+  async photoFile(path: string, query: { v?: string; e?: string; s?: string }): Promise<{ body: Buffer; isPublic: boolean } | null> {
+    const owner = logPhotoOwner(path);
+    if (owner === null) return null;
+    const logs = await this.deps.repo.withPhoto(owner, path);
+    const isPublic = logs.some((log) => log.privacy === 'public');
+    if (!isPublic) {
+      const viewerId = this.deps.photos.verify(path, query);
+      if (viewerId === null) return null;
+      if (viewerId !== owner && !(await this.anyReadable(viewerId, logs))) return null;
+    }
+    const body = await this.deps.storage.read(path.slice(UPLOADS_URL_PREFIX.length));
+    return body && { body, isPublic };
+  }
+
+  private async anyReadable(viewerId: string, logs: Array<Pick<LogRow, 'userId' | 'privacy' | 'lakeName' | 'tags'>>): Promise<boolean> {
+    for (const log of logs) if (await this.deps.access.canViewLog({ userId: viewerId }, log)) return true;
+    return false;
   }
 
   /** The nearest river gauge's reading at a point and time; saved on the log unless `logId` is 'new'. */
@@ -366,7 +402,7 @@ export class LogsService {
 
   /** An outing's own Outing log, whole: the outing page shows its day's moon and sun to every member. */
   async outingLog(principal: Principal, outingId: string): Promise<LogView> {
-    return toLogView(await this.owned(principal, outingId), principal.username);
+    return this.deps.photos.forViewer(principal.userId, toLogView(await this.owned(principal, outingId), principal.username));
   }
 
   /** The logs of the caller's outing, oldest first. */

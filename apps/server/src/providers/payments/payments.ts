@@ -73,6 +73,21 @@ export interface ChargeInput {
    */
   idempotencyKey: string;
   metadata?: Record<string, string>;
+  /**
+   * An organiser's connected account the money is paid out to (a Stripe destination charge):
+   * entry fees go to the organiser, not to us.
+   */
+  payTo?: string;
+}
+
+/** An organiser's connected payout account, as the processor reports its onboarding. */
+export interface ConnectedAccount {
+  id: string;
+  /** The organiser has given everything onboarding asks for. */
+  detailsSubmitted: boolean;
+  /** Charges may name this account as their destination. */
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
 }
 
 export interface ChargeResult {
@@ -172,6 +187,19 @@ export interface PaymentProcessor {
    * renews by itself, so its adapter reads the subscription back, catching a missed webhook.
    */
   renew(input: RenewInput): Promise<ProviderSubscription>;
+
+  /** Opens a connected payout account for an organiser (Stripe Connect Express). */
+  createConnectedAccount(input: { email: string; userId: string }, idempotencyKey: string): Promise<string>;
+  /**
+   * A one-time address where the organiser completes onboarding; the processor sends them to
+   * `returnUrl` when done and to `refreshUrl` when the link has expired.
+   */
+  onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  /**
+   * The account's onboarding as the processor knows it; null when the processor keeps no record
+   * (the test processor), where our own table is the truth.
+   */
+  connectedAccount(accountId: string): Promise<ConnectedAccount | null>;
 
   /** Verifies the signature and reads the event; throws `WebhookSignatureError` when it does not verify. */
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): WebhookEvent;

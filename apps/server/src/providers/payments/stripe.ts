@@ -8,6 +8,7 @@ import {
   type RenewInput,
   type ChargeInput,
   type ChargeResult,
+  type ConnectedAccount,
   type Coupon,
   type PaymentProcessor,
   type ProviderSubscription,
@@ -158,6 +159,8 @@ export class StripePaymentProcessor implements PaymentProcessor {
             ? { payment_method_data: { type: 'card', card: { token: source.token } } }
             : { customer: source.customerId, payment_method: source.cardId, off_session: true }),
           ...(input.metadata && { metadata: input.metadata }),
+          // A destination charge: the money settles in the organiser's connected account.
+          ...(input.payTo && { transfer_data: { destination: input.payTo } }),
         } as Stripe.PaymentIntentCreateParams,
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -230,6 +233,44 @@ export class StripePaymentProcessor implements PaymentProcessor {
   async renew(input: RenewInput): Promise<ProviderSubscription> {
     const sub = await call(() => this.stripe.subscriptions.retrieve(input.current.id));
     return providerSubscription(sub as unknown as Obj, this.planOfPrice);
+  }
+
+  async createConnectedAccount(input: { email: string; userId: string }, idempotencyKey: string): Promise<string> {
+    const account = await call(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'express',
+          email: input.email,
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { userId: input.userId },
+        },
+        { idempotencyKey },
+      ),
+    );
+    return account.id;
+  }
+
+  async onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string> {
+    // Account links are single-use and short-lived, so each request makes a new one (no idempotency key).
+    const link = await call(() =>
+      this.stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: urls.returnUrl,
+        refresh_url: urls.refreshUrl,
+      }),
+    );
+    return link.url;
+  }
+
+  async connectedAccount(accountId: string): Promise<ConnectedAccount> {
+    const account = await call(() => this.stripe.accounts.retrieve(accountId));
+    return {
+      id: account.id,
+      detailsSubmitted: account.details_submitted ?? false,
+      chargesEnabled: account.charges_enabled ?? false,
+      payoutsEnabled: account.payouts_enabled ?? false,
+    };
   }
 
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): WebhookEvent {

@@ -9,6 +9,7 @@ import {
   type RenewInput,
   type ChargeInput,
   type ChargeResult,
+  type ConnectedAccount,
   type Coupon,
   type PaymentProcessor,
   type ProviderSubscription,
@@ -39,6 +40,10 @@ const REFUSED_ON_CHARGE: Record<string, typeof DECLINED> = { ...REFUSED_ON_SAVE,
 
 /** A failed renewal is retried once a day; after this long unpaid the subscription ends. */
 export const RENEWAL_GRACE_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The web page that plays Stripe's hosted onboarding in test mode. */
+export const TEST_ONBOARDING_PATH = '/connect-stripe/test-onboarding';
+const TEST_ACCOUNT = /^acct_test_[0-9a-f]{16}$/;
 
 const TOKEN = /^tok_test_(\d{4})_([a-z]+)_(\d{2})_(\d{4})$/;
 const CARD = /^card_test_(\d{4})_[0-9a-f]{16}$/;
@@ -132,6 +137,9 @@ export class TestPaymentProcessor implements PaymentProcessor {
     } catch (error) {
       return Promise.reject(error as Error);
     }
+    if (input.payTo !== undefined && !TEST_ACCOUNT.test(input.payTo)) {
+      return Promise.reject(new PaymentError('invalid', 'No such destination account.', 'resource_missing'));
+    }
     return Promise.resolve({ id: idFrom('ch_test_', input.idempotencyKey), amount: input.amount, status: 'succeeded' });
   }
 
@@ -215,6 +223,22 @@ export class TestPaymentProcessor implements PaymentProcessor {
       currentPeriodEnd: periodEnd(current.currentPeriodEnd, interval, 1),
       ...paid(input.idempotencyKey, input.amount),
     });
+  }
+
+  createConnectedAccount(_input: { email: string; userId: string }, idempotencyKey: string): Promise<string> {
+    return Promise.resolve(idFrom('acct_test_', idempotencyKey));
+  }
+
+  /** Our own test onboarding page, on the same site the organiser returns to. */
+  onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string> {
+    if (!TEST_ACCOUNT.test(accountId)) return Promise.reject(new PaymentError('invalid', 'No such account.', 'resource_missing'));
+    const page = new URL(TEST_ONBOARDING_PATH, urls.returnUrl);
+    page.searchParams.set('account', accountId);
+    return Promise.resolve(page.toString());
+  }
+
+  connectedAccount(): Promise<ConnectedAccount | null> {
+    return Promise.resolve(null);
   }
 
   parseWebhook(rawBody: string | Buffer, signature: string | undefined): WebhookEvent {

@@ -21,6 +21,15 @@ export class LocalFileStorage implements FileStorage {
     return { key, url: UPLOADS_URL_PREFIX + key };
   }
 
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.resolve(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
   async remove(key: string): Promise<void> {
     await fs.rm(this.resolve(key), { force: true });
   }

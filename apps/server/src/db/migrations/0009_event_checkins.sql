@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "checkin_secret" text DEFAULT encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex') NOT NULL;
