@@ -35,6 +35,7 @@ const events = {
   event: () => import('../features/events/event-page').then((m) => ({ Component: m.EventPage })),
   series: () => import('../features/events/series-page').then((m) => ({ Component: m.SeriesPage })),
   create: () => import('../features/events/create-event-page').then((m) => ({ Component: m.CreateEventPage })),
+  dashboard: () => import('../features/events/dashboard/dashboard-page').then((m) => ({ Component: m.EventDashboardPage })),
 };
 const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' | 'AppInfoPage'): Loader => () =>
   import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
@@ -105,7 +106,7 @@ const memberRoutes: RouteObject[] = [
   page('/create-event', events.create, 'Create Competition'),
   page('/competition/create', events.create, 'Create Competition'),
   page('/event-create', events.create, 'Create Competition'),
-  notYet('/event-dashboard/:id', 'Event Administration'),
+  page('/event-dashboard/:id', events.dashboard, 'Event Administration'),
   notYet('/add-lakes', 'Add Lakes'),
 ];
 
