@@ -4,9 +4,10 @@
 // in how the server stores something is made here once. Where no service writes the state yet
 // (subscriptions before billing, circle members before the Inner Circle), the fixture writes the
 // row through the schema, in this file only.
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { onTestFinished } from 'vitest';
 import type { PLAN_NAMES } from '@tightlines/core/accounts';
+import { eventEntries, eventFish } from '@tightlines/server/src/db/events-schema';
 import { circleMembers, mailOutbox, sessions, subscriptions, users } from '@tightlines/server/src/db/schema';
 import type { TestApp } from './app';
 import { insertSampleLogs, sampleLogs, type SampleLog } from './seed';
@@ -159,4 +160,22 @@ export async function uploadPhoto(t: TestApp, user: { token: string }): Promise<
   const res = await sendUpload(t, user);
   if (res.statusCode !== 200) throw new Error(`upload-image answered ${res.statusCode}: ${res.body}`);
   return res.json().image as string;
+}
+
+/**
+ * A caught fish on an event entry, as fish entry would store it (written through the schema here
+ * until fish entry lands: then this goes through its service). Answers the fish's id.
+ */
+export async function giveEventFish(
+  t: TestApp,
+  event: { eventId: string; entryId: string },
+  fish: { size: number; points: number; species?: string; lakeName?: string; date?: Date; flag?: boolean },
+): Promise<string> {
+  const [row] = await t.database.db
+    .insert(eventFish)
+    .values({ eventId: event.eventId, entryId: event.entryId, date: fish.date ?? t.clock.now(), species: fish.species ?? 'Walleye', lakeName: fish.lakeName ?? 'Gull Lake', ...fish })
+    .returning({ id: eventFish.id });
+  // Fish entry adds a counted fish's points to its entry's total.
+  if (!fish.flag) await t.database.db.update(eventEntries).set({ points: sql`${eventEntries.points} + ${fish.points}` }).where(eq(eventEntries.id, event.entryId));
+  return row!.id;
 }

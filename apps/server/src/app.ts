@@ -38,6 +38,9 @@ import { billingFeePayments } from './modules/events/fee-payments';
 import { CheckinService } from './modules/events/checkin';
 import { CheckinRepo } from './modules/events/checkin-repo';
 import { LiveEvents } from './modules/events/live';
+import { OwnerRepo } from './modules/events/owner-repo';
+import { ownerRoutes } from './modules/events/owner-routes';
+import { OwnerService } from './modules/events/owner-service';
 import { EventsRepo } from './modules/events/repo';
 import { RegistrationService } from './modules/events/registration';
 import { RegistrationRepo } from './modules/events/registration-repo';
@@ -318,6 +321,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
     now,
   });
+  // The owner dashboard's calls answer the event as its owner sees it.
+  const eventOwners = new OwnerService({
+    repo: new OwnerRepo(db),
+    transaction,
+    view: (principal, id) => events.view(principal, id),
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now,
+  });
 
   // Registration (paid entries through billing, like the creation fee) and check-in.
   const registrationRepo = new RegistrationRepo(db);
@@ -404,6 +417,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events),
+    ...ownerRoutes(eventOwners),
     ...registrationRoutes(registration, checkin),
     ...eventPaymentsRoutes(entryPayments),
     ...circleRoutes(circle, push.publicKey),

@@ -1,16 +1,17 @@
 // The authorization matrix: every route of the contract list, called by a visitor, a stranger,
 // the owner of the thing it names, a friend in the owner's Inner Circle and a premium member who
-// is none of these. A route that is not in RULES fails the test, so a new route must say here who
-// may call it. Events will add their organiser as a sixth caller.
+// is none of these, and the owner of an event (its organiser). A route that is not in RULES fails
+// the test, so a new route must say here who may call it.
 import { allContracts } from '@tightlines/core/api/all';
 import type { Contract } from '@tightlines/core/api/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
-import { givePremium, joinCircle, registerUser, type Member } from '@tightlines/testkit/fixtures';
+import { giveEventFish, givePremium, joinCircle, registerUser, type Member } from '@tightlines/testkit/fixtures';
 
-type Role = 'visitor' | 'stranger' | 'friend' | 'premium' | 'owner';
-const ROLES: Role[] = ['visitor', 'stranger', 'friend', 'premium', 'owner'];
+type Role = 'visitor' | 'stranger' | 'friend' | 'premium' | 'owner' | 'eventOwner';
+// The event owner calls last: the owner routes that remove things find them still there.
+const ROLES: Role[] = ['visitor', 'stranger', 'friend', 'premium', 'owner', 'eventOwner'];
 
 /**
  * What each route lets each caller do:
@@ -25,9 +26,12 @@ const ROLES: Role[] = ['visitor', 'stranger', 'friend', 'premium', 'owner'];
  *   cover the rest: billing, events and the circle's premium writes);
  * - `anyone`: a public route whose answer depends on its body or a token inside it;
  * - `admin`: the team's (ADMIN_EMAILS, none of these callers): a visitor gets 401, every member 403.
+ * - `eventOwned`: an owner dashboard call on the event owner's event: a visitor gets 401, every
+ *   other member 403 (the log owner included), the event owner an answer.
+ * On every other rule the event owner is one more member who owns nothing of the others'.
  * Every route, whatever its rule, answers everyone below 500.
  */
-type Rule = 'open' | 'member' | 'premium' | 'owned' | 'shared' | 'signedIn' | 'anyone' | 'admin';
+type Rule = 'open' | 'member' | 'premium' | 'owned' | 'shared' | 'signedIn' | 'anyone' | 'admin' | 'eventOwned';
 
 const RULES: Record<string, Rule> = {
   'GET /api/util/featureflags': 'open',
@@ -149,6 +153,18 @@ const RULES: Record<string, Rule> = {
   'GET /api/fc/event/muskie/:id': 'anyone',
   'GET /api/fc/event/muskie': 'anyone',
   'POST /api/fc/event/form-settings/:id': 'signedIn',
+  'GET /api/fc/event/dashboard/:id': 'eventOwned',
+  'POST /api/fc/event/register/manual/:id': 'eventOwned',
+  'POST /api/fc/event/edit-entry/:id': 'eventOwned',
+  'POST /api/fc/event/remove-entry/:id': 'eventOwned',
+  'POST /api/fc/event/entry/flag': 'eventOwned',
+  'POST /api/fc/event/entry/delete': 'eventOwned',
+  'POST /api/fc/event/edit-entry-fish/:id': 'eventOwned',
+  'POST /api/fc/event/invite-user': 'eventOwned',
+  'POST /api/fc/event/edit-owners/:id': 'eventOwned',
+  'POST /api/user/find': 'eventOwned',
+  'POST /api/fc/event/user-check/:id': 'eventOwned',
+  'GET /api/fc/event/export/:id': 'eventOwned',
   'GET /api/port': 'open',
   'GET /api/util/app-links': 'open',
   'GET /api/util/geolocate': 'anyone',
@@ -175,11 +191,35 @@ const key = (c: Contract) => `${c.method} ${c.path}`;
 let weather: FakeOpenMeteo;
 let t: TestApp;
 let people: Record<Exclude<Role, 'visitor'>, Member>;
+/** The event owner's private event (invites are for private events). */
+let eventId: string;
 beforeAll(async () => {
   weather = await startFakeOpenMeteo();
   t = await createTestApp(weather.env);
-  const [stranger, friend, premium, owner] = await Promise.all([registerUser(t), registerUser(t), registerUser(t), registerUser(t)]);
-  people = { stranger: stranger!, friend: friend!, premium: premium!, owner: owner! };
+  const [stranger, friend, premium, owner, eventOwner] = await Promise.all([registerUser(t), registerUser(t), registerUser(t), registerUser(t), registerUser(t)]);
+  people = { stranger: stranger!, friend: friend!, premium: premium!, owner: owner!, eventOwner: eventOwner! };
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/fc/event',
+    token: people.eventOwner.token,
+    payload: {
+      name: 'Matrix Open',
+      type: 'Tournament',
+      format: 'Points',
+      size: '12',
+      cost: 0,
+      public: false,
+      state: 'MN',
+      species: ['Walleye'],
+      keyType: 'None',
+      dateStart: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      dateEnd: new Date(Date.now() + 6 * 86_400_000).toISOString(),
+      tz: 'America/Chicago',
+      lakes: [{ name: 'Gull Lake', location: PLACE }],
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`event: ${created.body}`);
+  eventId = created.json()._id;
   await givePremium(t, people.premium);
   await givePremium(t, people.owner);
   await joinCircle(t, people.owner, people.friend);
@@ -193,7 +233,7 @@ afterAll(async () => {
 const SERVICE_OFF = new Set(['POST /api/log/get-waterflow/:id', 'POST /api/payments/pp/token']);
 
 async function signInAgain() {
-  for (const role of ['stranger', 'friend', 'premium'] as const) {
+  for (const role of ['stranger', 'friend', 'premium', 'eventOwner'] as const) {
     const person = people[role];
     const res = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: person.email, password: person.password } });
     people[role] = { ...person, token: res.json().token };
@@ -218,6 +258,33 @@ async function ownersThings() {
 }
 
 type Things = Awaited<ReturnType<typeof ownersThings>>;
+
+/** A fresh entry with a fish on the event owner's event, for one owner route. */
+async function eventThings() {
+  const email = `entrant${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await t.request({ method: 'POST', url: `/api/fc/event/register/manual/${eventId}`, token: people.eventOwner.token, payload: { user: { email, name: 'Entrant' } } });
+  const board = await t.request({ method: 'GET', url: `/api/fc/event/dashboard/${eventId}`, token: people.eventOwner.token });
+  const entryId = (board.json().entries as Array<{ _id: string; email: string }>).find((e) => e.email === email)!._id;
+  const fishId = await giveEventFish(t, { eventId, entryId }, { size: 20, points: 10 });
+  return { email, entryId, fishId };
+}
+
+async function eventRequestFor(c: Contract) {
+  const { email, entryId, fishId } = await eventThings();
+  const bodies: Record<string, unknown> = {
+    'POST /api/fc/event/register/manual/:id': { user: { email: 'added@example.com', name: 'Added' } },
+    'POST /api/fc/event/edit-entry/:id': { entry: { _id: entryId, name: 'Renamed' } },
+    'POST /api/fc/event/remove-entry/:id': { entryId },
+    'POST /api/fc/event/entry/flag': { eventId, fishId, flag: true },
+    'POST /api/fc/event/entry/delete': { eventId, fishId },
+    'POST /api/fc/event/edit-entry-fish/:id': { entryId, fishId, fish: { size: 21 } },
+    'POST /api/fc/event/invite-user': { id: eventId, user: people.stranger.username },
+    'POST /api/fc/event/edit-owners/:id': { owners: [{ email: people.eventOwner.email }] },
+    'POST /api/user/find': { email: people.owner.email },
+    'POST /api/fc/event/user-check/:id': { emails: [{ email }] },
+  };
+  return { method: c.method, url: c.path.replace(':id', eventId), ...(c.method === 'GET' ? {} : { payload: (bodies[key(c)] ?? {}) as object }) };
+}
 
 function requestFor(c: Contract, things: Things) {
   const id = c.path.includes('outing') ? things.outingId : c.path.includes('sessions') ? things.sessionId : c.path.includes('/obj/') ? people.owner._id : things.logId;
@@ -249,8 +316,10 @@ function requestFor(c: Contract, things: Things) {
   };
 }
 
-function allowed(rule: Rule, role: Role, status: number): boolean {
+function allowed(rule: Rule, who: Role, status: number): boolean {
   const refused = [401, 403, 404].includes(status);
+  if (rule === 'eventOwned') return who === 'visitor' ? status === 401 : who === 'eventOwner' ? !refused : status === 403;
+  const role = who === 'eventOwner' ? 'stranger' : who;
   switch (rule) {
     case 'open':
       return !refused;
@@ -282,10 +351,11 @@ describe('authorization matrix', () => {
   it.each(allContracts().map((c) => [key(c), c] as const))('%s answers each caller as its rule says', async (name, c) => {
     const rule = RULES[name]!;
     const things = await ownersThings();
+    const request = rule === 'eventOwned' ? await eventRequestFor(c) : requestFor(c, things);
     const seen: Record<string, number> = {};
     for (const role of ROLES) {
       const token = role === 'visitor' ? undefined : role === 'owner' ? things.token : people[role].token;
-      const res = await t.request({ ...requestFor(c, things), ...(token ? { token } : {}) } as Parameters<TestApp['request']>[0]);
+      const res = await t.request({ ...request, ...(token ? { token } : {}) } as Parameters<TestApp['request']>[0]);
       seen[role] = res.statusCode;
       if (!(SERVICE_OFF.has(name) && res.statusCode === 503)) expect(res.statusCode, `${role}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
     }

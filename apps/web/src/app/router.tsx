@@ -37,6 +37,7 @@ const events = {
   create: () => import('../features/events/create-event-page').then((m) => ({ Component: m.CreateEventPage })),
   payment: () => import('../features/events/checkout/event-payment-page').then((m) => ({ Component: m.EventPaymentPage })),
   mobileCheckout: () => import('../features/events/checkout/mobile-checkout-page').then((m) => ({ Component: m.MobileCheckoutPage })),
+  dashboard: () => import('../features/events/dashboard/dashboard-page').then((m) => ({ Component: m.EventDashboardPage })),
 };
 const connect = {
   page: () => import('../features/account/connect-stripe-page').then((m) => ({ Component: m.ConnectStripePage })),
@@ -113,7 +114,7 @@ const memberRoutes: RouteObject[] = [
   page('/create-event', events.create, 'Create Competition'),
   page('/competition/create', events.create, 'Create Competition'),
   page('/event-create', events.create, 'Create Competition'),
-  notYet('/event-dashboard/:id', 'Event Administration'),
+  page('/event-dashboard/:id', events.dashboard, 'Event Administration'),
   notYet('/add-lakes', 'Add Lakes'),
   page('/connect-stripe', connect.page, 'Connect Stripe'),
   page('/admin/ambassadors', pages.adminAmbassadors, 'Ambassador Applications'),

@@ -5,6 +5,7 @@ import * as billing from './billing';
 import * as circle from './circle';
 import * as events from './events';
 import * as eventPayments from './event-payments';
+import * as eventOwner from './event-owner';
 import * as assistant from './assistant';
 import * as forecast from './forecast';
 import * as lakes from './lakes';
@@ -18,7 +19,7 @@ import * as transfer from './transfer';
 import * as util from './util';
 
 /** Every contract file by area, in the order docs/api.md lists them. A new area file is added here. */
-export const API_AREAS = { util, accounts, places, forecast, logs, tags, lakes, transfer, analysis, outings, circle, billing, events, eventPayments, outreach, newsletter, assistant } as const;
+export const API_AREAS = { util, accounts, places, forecast, logs, tags, lakes, transfer, analysis, outings, circle, billing, events, eventPayments, eventOwner, outreach, newsletter, assistant } as const;
 
 function isContract(value: unknown): value is Contract {
   const c = value as Partial<Contract> | null;

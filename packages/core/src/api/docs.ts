@@ -45,6 +45,7 @@ const AREA_TITLES: Record<keyof typeof API_AREAS, string> = {
   billing: 'Billing: plans, cards, subscriptions and payments',
   events: 'Events (seed 002)',
   eventPayments: 'Event payments (PayPal, cards, mobile checkout) and the muskie form',
+  eventOwner: 'Events: the owner dashboard (seed 002)',
   outreach: 'Ambassadors, contact, robots.txt and sitemap',
   newsletter: 'Newsletter',
   assistant: 'Voice assistant: account linking and fulfillment',

@@ -1,0 +1,36 @@
+import * as api from '@tightlines/core/api/event-owner';
+import { EXPORT_FILENAME } from '@tightlines/core/events/owner';
+import type { FastifyRequest } from 'fastify';
+import { route, type RouteEntry } from '../../http/routes';
+import type { OwnerService } from './owner-service';
+
+/** The owner dashboard's calls (seed 002 section 7); the service checks ownership on each. */
+export function ownerRoutes(owner: OwnerService): RouteEntry[] {
+  // Finding members by e-mail: a slow pace keeps the lookup from being a directory of addresses.
+  const lookupLimit = {
+    config: {
+      rateLimit: { max: 30, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: (r: FastifyRequest) => `user-find:${r.principal?.userId ?? r.ip}` },
+    },
+  } as const;
+  return [
+    route(api.dashboard, ({ principal, params }) => owner.dashboard(principal, params.id)),
+    route(api.registerManual, ({ principal, params, body }) => owner.registerManual(principal, params.id, body)),
+    route(api.editEntry, ({ principal, params, body }) => owner.editEntry(principal, params.id, body.entry)),
+    route(api.removeEntry, ({ principal, params, body }) => owner.removeEntry(principal, params.id, body.entryId)),
+    route(api.flagFish, ({ principal, body }) => owner.flagFish(principal, body)),
+    route(api.deleteFish, ({ principal, body }) => owner.deleteFish(principal, body)),
+    route(api.editEntryFish, ({ principal, params, body }) => owner.editFish(principal, params.id, body)),
+    route(api.inviteUser, ({ principal, body }) => owner.invite(principal, body.id, body.user)),
+    route(api.editOwners, ({ principal, params, body }) => owner.editOwners(principal, params.id, body.owners)),
+    route(api.findUser, ({ principal, body }) => owner.findUser(principal, body.email), lookupLimit),
+    route(api.userCheck, ({ principal, params, body }) => owner.userCheck(principal, params.id, body.emails)),
+    route(api.exportEntries, async ({ principal, params, reply }) => {
+      const csv = await owner.exportCsv(principal, params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${EXPORT_FILENAME}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    }),
+  ];
+}

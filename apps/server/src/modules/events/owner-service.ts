@@ -1,0 +1,356 @@
+import type { ManualEntryBody, OwnerDashboard, OwnerEntry } from '@tightlines/core/api/event-owner';
+import type { EventView } from '@tightlines/core/api/events';
+import { emailRule } from '@tightlines/core/accounts';
+import { eventMessages } from '@tightlines/core/events/messages';
+import { entryTotal, MAX_FISH_INCHES, ownerMessages as m, round2 } from '@tightlines/core/events/owner';
+import type { Principal } from '../../access/principal';
+import type { Transaction } from '../../db/context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { Mailer } from '../../providers/mail/mailer';
+import { entriesCsv } from './owner-export';
+import type { OwnerRepo } from './owner-repo';
+
+type Deps = {
+  repo: OwnerRepo;
+  transaction: Transaction;
+  /** The event as its owner sees it: what every owner call answers (EventsService.view). */
+  view: (principal: Principal, id: string) => Promise<EventView>;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error(obj: unknown, msg: string): void };
+  now: () => Date;
+};
+
+const isTeamEvent = (event: { subtype: string | null }) => event.subtype?.toLowerCase() === 'team';
+const validEmail = (value: string) => emailRule.safeParse(value);
+
+/**
+ * The owner dashboard's use cases. Each one asks first whether the caller owns the event (404 when
+ * there is no such event, 403 when it is not theirs), never trusting the client's lists: the
+ * entry, fish or owner named is looked up in this event, and totals are recomputed here.
+ */
+export class OwnerService {
+  constructor(private readonly deps: Deps) {}
+
+  /** The guard of every owner call. */
+  async ownedEvent(principal: Principal, eventId: string) {
+    const event = await this.deps.repo.eventOf(eventId);
+    if (!event) throw notFound(eventMessages.notFound);
+    if (!(await this.deps.repo.isOwner(eventId, principal.userId))) throw forbidden(m.notOwner);
+    return event;
+  }
+
+  async dashboard(principal: Principal, eventId: string): Promise<OwnerDashboard> {
+    await this.ownedEvent(principal, eventId);
+    const [event, entries] = await Promise.all([this.deps.view(principal, eventId), this.entries(eventId)]);
+    return { event, entries, now: this.deps.now().toISOString() };
+  }
+
+  private async entries(eventId: string): Promise<OwnerEntry[]> {
+    const { entries, group, checkins, fish, overrides } = await this.deps.repo.entries(eventId);
+    const memberName = new Map(group.map((g) => [g.id, g.name]));
+    return entries.map((e) => {
+      const override = overrides.find((o) => o.entryId === e.id);
+      return {
+        _id: e.id,
+        uid: e.userId,
+        id: e.tournamentId,
+        name: e.name,
+        username: e.username,
+        email: e.email,
+        linked: e.linked,
+        division: e.division,
+        date: e.createdAt.toISOString(),
+        points: e.points,
+        pointsOverride: override ? { points: override.points, fishPoints: override.fishPoints, by: override.by, at: override.at.toISOString() } : null,
+        team: e.teamName ? { name: e.teamName, emails: e.teamEmails.map((value) => ({ value })) } : null,
+        group: group
+          .filter((g) => g.entryId === e.id)
+          .map((g) => ({ name: g.name, email: g.email, gender: g.gender, junior: g.junior, senior: g.senior, division: g.division })),
+        checkins: checkins.filter((c) => c.entryId === e.id).map((c) => ({ date: c.date.toISOString(), key: c.key })),
+        fish: fish
+          .filter((f) => f.entryId === e.id)
+          .map((f) => ({
+            _id: f.id,
+            date: f.date.toISOString(),
+            size: f.size,
+            points: f.points,
+            species: f.species,
+            lure: f.lure,
+            key: f.key,
+            lake: f.lakeName ? { name: f.lakeName } : null,
+            flag: f.flag,
+            photos: { measurement: f.photoMeasurement, angler: f.photoAngler },
+            lat: f.lat,
+            lng: f.lng,
+            tz: f.tz,
+            memberName: f.groupMemberId ? (memberName.get(f.groupMemberId) ?? null) : null,
+          })),
+        customFields: e.customFields ?? {},
+      };
+    });
+  }
+
+  /**
+   * Adds an entry by e-mail. A team event needs a team name and one valid e-mail per member. The
+   * same e-mail and name again (a double submit) answers the entry already there. When the e-mail
+   * is a member's account, the entry is linked to it unless that account already has an entry.
+   */
+  async registerManual(principal: Principal, eventId: string, body: ManualEntryBody): Promise<EventView> {
+    const event = await this.ownedEvent(principal, eventId);
+    const email = body.user.email.trim();
+    if (!email) throw badRequest(m.emailRequired);
+    const parsed = validEmail(email);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? m.emailRequired);
+    let teamName: string | null = null;
+    let teamEmails: string[] = [];
+    if (isTeamEvent(event)) {
+      teamName = (body.teamName ?? body.team?.name ?? '').trim() || null;
+      if (!teamName) throw badRequest(m.teamNameRequired);
+      teamEmails = (body.team?.emails ?? []).map((e) => e.value.trim());
+      const max = Math.max(event.teamSize ?? 2, 1);
+      if (teamEmails.length > max) throw badRequest(m.teamTooBig(max));
+      if (teamEmails.length === 0 || teamEmails.some((e) => !validEmail(e).success)) throw badRequest(m.teamEmails);
+      teamEmails = teamEmails.map((e) => e.toLowerCase());
+    }
+    const name = (body.user.name ?? '').trim() || email.split('@')[0]!;
+    await this.deps.transaction(async () => {
+      await this.deps.repo.lockEvent(eventId);
+      if (await this.deps.repo.sameEntry(eventId, parsed.data, name)) return;
+      const account = await this.deps.repo.userByEmail(parsed.data);
+      const linkable = account && !(await this.deps.repo.entryOfUser(eventId, account.id));
+      const wanted = body.id?.trim();
+      if (wanted && (await this.deps.repo.tournamentIdTaken(eventId, wanted))) throw conflict(`The ID ${wanted} is already used in this event.`);
+      const tournamentId = wanted || (await this.deps.repo.nextTournamentId(eventId));
+      await this.deps.repo.insertEntry(
+        eventId,
+        {
+          userId: linkable ? account.id : null,
+          linked: !!linkable,
+          name,
+          username: linkable ? account.username : (body.user.username ?? null),
+          email: parsed.data,
+          tournamentId,
+          division: body.division ?? null,
+          teamName,
+          teamEmails,
+          customFields: { ...(body.customFields ?? {}), administered: true },
+        },
+        teamEmails.map((e) => ({ name: e, email: e, division: body.division ?? null })),
+      );
+    });
+    return this.deps.view(principal, eventId);
+  }
+
+  /** Saves an entry's details; fields not sent stay as they were. Points are never taken from here. */
+  async editEntry(
+    principal: Principal,
+    eventId: string,
+    entry: { _id: string; name?: string; email?: string; id?: string | null; division?: string | null; team?: { name: string } | null; customFields?: Record<string, unknown> },
+  ): Promise<EventView> {
+    await this.ownedEvent(principal, eventId);
+    const row = await this.deps.repo.entry(eventId, entry._id);
+    if (!row) throw notFound(m.entryNotFound);
+    const tournamentId = entry.id === undefined ? undefined : entry.id?.trim() || null;
+    if (tournamentId && (await this.deps.repo.tournamentIdTaken(eventId, tournamentId, row.id))) throw conflict(`The ID ${tournamentId} is already used in this event.`);
+    await this.deps.repo.updateEntry(row.id, {
+      ...(entry.name !== undefined ? { name: entry.name } : {}),
+      ...(entry.email !== undefined ? { email: entry.email } : {}),
+      ...(tournamentId !== undefined ? { tournamentId } : {}),
+      ...(entry.division !== undefined ? { division: entry.division || null } : {}),
+      ...(entry.team !== undefined && row.teamName !== null ? { teamName: entry.team?.name || row.teamName } : {}),
+      ...(entry.customFields !== undefined ? { customFields: entry.customFields } : {}),
+    });
+    return this.deps.view(principal, eventId);
+  }
+
+  /** Removes the named entry only; an entry already gone answers the event as it is. */
+  async removeEntry(principal: Principal, eventId: string, entryId: string): Promise<EventView> {
+    await this.ownedEvent(principal, eventId);
+    await this.deps.repo.deleteEntry(eventId, entryId);
+    return this.deps.view(principal, eventId);
+  }
+
+  async flagFish(principal: Principal, input: { eventId: string; fishId: string; flag: boolean }): Promise<EventView> {
+    await this.ownedEvent(principal, input.eventId);
+    await this.deps.transaction(async () => {
+      const fish = await this.deps.repo.fish(input.eventId, input.fishId);
+      if (!fish) throw notFound(m.fishNotFound);
+      if (fish.flag !== input.flag) await this.deps.repo.updateFish(fish.id, { flag: input.flag });
+      await this.recompute(fish.entryId);
+    });
+    return this.deps.view(principal, input.eventId);
+  }
+
+  /** Deletes a fish of the event; one already deleted answers the event as it is. */
+  async deleteFish(principal: Principal, input: { eventId: string; fishId: string }): Promise<EventView> {
+    await this.ownedEvent(principal, input.eventId);
+    await this.deps.transaction(async () => {
+      const fish = await this.deps.repo.fish(input.eventId, input.fishId);
+      if (!fish) return;
+      await this.deps.repo.deleteFish(fish.id);
+      await this.recompute(fish.entryId);
+    });
+    return this.deps.view(principal, input.eventId);
+  }
+
+  /**
+   * Edits a fish: size and points rounded to 2 decimals, size at most 60 inches. `totalPoints`
+   * that differs from what the fish add up to is kept as the entry's total, with who and when;
+   * null clears it; absent leaves it.
+   */
+  async editFish(
+    principal: Principal,
+    eventId: string,
+    input: {
+      entryId: string;
+      fishId: string;
+      fish: { size?: number; points?: number; species?: string | null; lure?: string | null; lake?: string | null };
+      totalPoints?: number | null;
+    },
+  ): Promise<EventView> {
+    await this.ownedEvent(principal, eventId);
+    const { fish } = input;
+    const size = fish.size === undefined ? undefined : round2(fish.size);
+    if (size !== undefined && size <= 0) throw badRequest(m.fishSize);
+    if (size !== undefined && size > MAX_FISH_INCHES) throw badRequest(m.fishTooBig);
+    await this.deps.transaction(async () => {
+      const row = await this.deps.repo.fish(eventId, input.fishId);
+      if (!row || row.entryId !== input.entryId) throw notFound(m.fishNotFound);
+      await this.deps.repo.updateFish(row.id, {
+        ...(size !== undefined ? { size } : {}),
+        ...(fish.points !== undefined ? { points: round2(fish.points) } : {}),
+        ...(fish.species !== undefined ? { species: fish.species || null } : {}),
+        ...(fish.lure !== undefined ? { lure: fish.lure || null } : {}),
+        ...(fish.lake !== undefined ? { lakeName: fish.lake || null } : {}),
+      });
+      const fishPoints = entryTotal(await this.deps.repo.fishOfEntry(row.entryId));
+      if (input.totalPoints === null) await this.deps.repo.clearOverride(row.entryId);
+      else if (input.totalPoints !== undefined) {
+        const points = round2(input.totalPoints);
+        if (points === fishPoints) await this.deps.repo.clearOverride(row.entryId);
+        else await this.deps.repo.setOverride(row.entryId, { points, fishPoints, setBy: principal.userId, setAt: this.deps.now() });
+      }
+      await this.recompute(row.entryId);
+    });
+    return this.deps.view(principal, eventId);
+  }
+
+  /** The entry's total: an owner's override when there is one, else its unflagged fish. */
+  private async recompute(entryId: string): Promise<void> {
+    const fishPoints = entryTotal(await this.deps.repo.fishOfEntry(entryId));
+    const override = await this.deps.repo.override(entryId);
+    if (override && override.fishPoints !== fishPoints) {
+      // The fish changed under the override: it stays the total, and records the new sum beside it.
+      await this.deps.repo.setOverride(entryId, { points: override.points, fishPoints, setBy: override.setBy, setAt: override.setAt });
+    }
+    await this.deps.repo.setPoints(entryId, override ? override.points : fishPoints);
+  }
+
+  /** Invites to a private event by e-mail or username; an account found is invited by id too and mailed. */
+  async invite(principal: Principal, eventId: string, user: string | { email?: string | null; username?: string | null }): Promise<EventView> {
+    const event = await this.ownedEvent(principal, eventId);
+    if (event.isPublic) throw badRequest(m.invitePublic);
+    const who = typeof user === 'string' ? user.trim() : (user.email ?? user.username ?? '').trim();
+    if (!who) throw badRequest(m.inviteWho);
+    const byEmail = who.includes('@');
+    let account;
+    if (byEmail) {
+      const parsed = validEmail(who);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? m.inviteWho);
+      account = await this.deps.repo.userByEmail(parsed.data);
+    } else {
+      account = await this.deps.repo.userByUsername(who);
+      if (!account) throw notFound(m.noUserWithUsername(who));
+    }
+    const added = await this.deps.repo.invite(eventId, {
+      userId: account?.id ?? null,
+      email: byEmail ? who.toLowerCase() : null,
+      username: byEmail ? null : (account?.username ?? who),
+    });
+    const to = account?.email ?? (byEmail ? who : null);
+    if (added && to) {
+      const link = `${this.deps.publicUrl}/event/${eventId}`;
+      await this.deps.mailer
+        .send({
+          to,
+          subject: `You are invited to ${event.name ?? 'a fishing event'}`,
+          text: [`${principal.username} invited you to ${event.name ?? 'a fishing event'} on Tightlines.`, '', `See the event and register: ${link}`].join('\n'),
+        })
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'event invite mail failed'));
+    }
+    return this.deps.view(principal, eventId);
+  }
+
+  /**
+   * Replaces the owners with the accounts of the e-mails sent. Every e-mail must be an account's
+   * ('no user found with an email: {email}'), and an event keeps at least one owner.
+   */
+  async editOwners(principal: Principal, eventId: string, owners: Array<{ email: string }>): Promise<EventView> {
+    await this.ownedEvent(principal, eventId);
+    if (owners.length === 0) throw badRequest(m.lastOwner);
+    const ids: string[] = [];
+    for (const { email } of owners) {
+      const account = email ? await this.deps.repo.userByEmail(email) : undefined;
+      if (!account) throw badRequest(m.noUserWithEmail(email));
+      if (!ids.includes(account.id)) ids.push(account.id);
+    }
+    // Another owner removes you: leaving by yourself could leave an event nobody you trust runs.
+    if (!ids.includes(principal.userId)) throw badRequest(m.keepYourself);
+    await this.deps.transaction(async () => {
+      await this.deps.repo.lockEvent(eventId);
+      await this.deps.repo.replaceOwners(eventId, ids);
+    });
+    return this.deps.view(principal, eventId);
+  }
+
+  /** An e-mail's account, for the add-owner and invite forms: members who own an event only. */
+  async findUser(principal: Principal, email: string): Promise<{ id: string; username: string }> {
+    if (!(await this.deps.repo.ownsAnyEvent(principal.userId))) throw forbidden(m.notAnOwnerAnywhere);
+    const account = email ? await this.deps.repo.userByEmail(email) : undefined;
+    if (!account) throw notFound(m.noUserWithEmail(email));
+    return { id: account.id, username: account.username };
+  }
+
+  /**
+   * The link check: which entry e-mails have accounts, and linking (`linked: true`) or unlinking
+   * (`false`) the entry with that e-mail. Only e-mails of this event's entries are answered, so the
+   * call cannot be used to test whether any address has an account.
+   */
+  async userCheck(principal: Principal, eventId: string, emails: Array<{ email: string; linked?: boolean | null }>) {
+    await this.ownedEvent(principal, eventId);
+    const wanted = [...new Set(emails.map((e) => e.email.toLowerCase()).filter(Boolean))];
+    const entries = await this.deps.repo.entriesByEmails(eventId, wanted);
+    const accounts = await this.deps.repo.usersByEmails(entries.map((e) => e.email));
+    const accountOf = new Map(accounts.map((a) => [a.email.toLowerCase(), a.id]));
+    const answer: Array<{ email: string; linked: boolean; account: boolean }> = [];
+    for (const entry of entries) {
+      const key = entry.email.toLowerCase();
+      const asked = emails.find((e) => e.email.toLowerCase() === key)?.linked;
+      const accountId = accountOf.get(key) ?? null;
+      let linked = entry.linked && entry.userId !== null;
+      if (asked === true && !linked && accountId) {
+        const other = await this.deps.repo.entryOfUser(eventId, accountId);
+        if (!other) {
+          try {
+            await this.deps.repo.updateEntry(entry.id, { userId: accountId, linked: true });
+            linked = true;
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+          }
+        }
+      } else if (asked === false && linked) {
+        await this.deps.repo.updateEntry(entry.id, { userId: null, linked: false });
+        linked = false;
+      }
+      answer.push({ email: entry.email, linked, account: accountId !== null });
+    }
+    return answer;
+  }
+
+  async exportCsv(principal: Principal, eventId: string): Promise<string> {
+    await this.ownedEvent(principal, eventId);
+    return entriesCsv(await this.entries(eventId));
+  }
+}
