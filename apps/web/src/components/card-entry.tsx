@@ -104,7 +104,7 @@ export function CardEntry({ mode, publishableKey, withAddress = false, ref }: Pr
       {mode === 'test' ? (
         <>
           <Group gap="xs">
-            <Badge color="orange" variant="light">
+            <Badge color="orange" variant="light" c="dark.8">
               Test mode
             </Badge>
             <Text size="xs" c="dimmed">
