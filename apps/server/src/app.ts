@@ -31,7 +31,14 @@ import { CircleService } from './modules/circle/service';
 import { LogEnricher } from './modules/enrichment/enricher';
 import { EnrichmentJob } from './modules/enrichment/job';
 import { billingFeePayments } from './modules/events/fee-payments';
+import { FishService } from './modules/events/fish';
+import { FishRepo } from './modules/events/fish-repo';
+import { Leaderboard } from './modules/events/leaderboard';
+import { LeaderboardRepo } from './modules/events/leaderboard-repo';
+import { LocalEventsPublisher } from './modules/events/publisher';
 import { EventsRepo } from './modules/events/repo';
+import { readPhotoExif } from './modules/photos/exif';
+import { PhotoExifRepo } from './modules/photos/repo';
 import { eventsRoutes } from './modules/events/routes';
 import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
@@ -102,6 +109,10 @@ export type App = {
     billing: BillingService;
     circleNotifier: CircleNotifier;
     outreach: OutreachService;
+    /** The ranked board of an event (the live module answers a room join with it). */
+    leaderboard: Leaderboard;
+    /** Accepted fish, for whoever listens (the live module; tests). */
+    eventsPublisher: LocalEventsPublisher;
   };
 };
 
@@ -180,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     transaction,
     stripFromLogs: (principal, tag) => logs.stripTag(principal, tag),
   });
+  // Uploads' EXIF (time, position, camera), kept apart from the re-encoded public file.
+  const photoExifRepo = new PhotoExifRepo(db);
   const logs: LogsService = new LogsService({
     repo: new LogsRepo(db),
     access,
@@ -196,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return user && { id: user.id, username: user.username, profilePicture: user.profilePicture };
     },
     usernameOf: async (userId) => (await accountsRepo.findById(userId))?.username,
+    keepExif: async (userId, key, original) => photoExifRepo.keep(userId, key, await readPhotoExif(original)),
     created: (log) => circleNotifier.logCreated(log),
     now,
   });
@@ -262,11 +276,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const outreach = new OutreachService({ repo: new OutreachRepo(db), mailer, teamEmail: config.teamEmail, log: app.log, now });
 
   // Events: the creation fee is charged through billing.
+  const eventsRepo = new EventsRepo(db);
+  const leaderboard = new Leaderboard({ repo: new LeaderboardRepo(db), events: eventsRepo, now });
   const events = new EventsService({
-    repo: new EventsRepo(db),
+    repo: eventsRepo,
     transaction,
     payments: billingFeePayments(billing, payments),
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+    leaderboard: (eventId) => leaderboard.leaderboardFor(eventId),
+  });
+  // Accepted fish are announced here; the live module (socket.io) listens.
+  const eventsPublisher = new LocalEventsPublisher();
+  const fish = new FishService({
+    repo: new FishRepo(db),
+    photos: photoExifRepo,
+    leaderboard,
+    view: (principal, eventId) => events.view(principal, eventId),
+    publisher: eventsPublisher,
+    transaction,
     now,
   });
 
@@ -290,7 +318,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
-    ...eventsRoutes(events),
+    ...eventsRoutes(events, fish),
     ...circleRoutes(circle, push.publicKey),
     ...outreachRoutes(app, outreach, config),
     ...assistantRoutes(assistant),
@@ -301,5 +329,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach } };
+  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, leaderboard, eventsPublisher } };
 }
