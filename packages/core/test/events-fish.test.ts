@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFish, fishPoints, isBigFish, newLeader, round2, ruleFor } from '../src/events/fish';
+import { boardChange, checkFish, fishPoints, isBigFish, newLeader, round2, ruleFor } from '../src/events/fish';
 import { eventMessages as m } from '../src/events/messages';
 
 const rules = [
@@ -66,5 +66,24 @@ describe('alerts', () => {
     // A board where nobody has points yet has no leader.
     expect(newLeader([], [row('a', 0)])).toBeNull();
     expect(newLeader([row('a', 0)], [row('b', 3)])).toEqual(row('b', 3));
+  });
+});
+
+describe('boardChange', () => {
+  const fish = (_id: string, size: number, minute: number) => ({ _id, size, date: new Date(Date.UTC(2026, 5, 1, 8, minute)).toISOString() });
+  const row = (entryId: string, points: number, f: ReturnType<typeof fish>[]) => ({ entryId, memberId: null, points, fish: f });
+
+  it('finds the new fish, a new leader and a big fish between two boards', () => {
+    const before = [row('a', 10, [fish('f1', 20, 0)]), row('b', 0, [])];
+    const after = [row('b', 15, [fish('f2', 25, 5)]), row('a', 10, [fish('f1', 20, 0)])];
+    const change = boardChange(before, after);
+    expect(change.newFishIds).toEqual(['f2']);
+    expect(change.newLeader?.entryId).toBe('b');
+    expect(change.bigFish?._id).toBe('f2');
+  });
+
+  it('reports nothing when the board did not change', () => {
+    const board = [row('a', 10, [fish('f1', 20, 0)])];
+    expect(boardChange(board, board)).toEqual({ newFishIds: [], newLeader: null, bigFish: null });
   });
 });

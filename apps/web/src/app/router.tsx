@@ -35,6 +35,7 @@ const events = {
   event: () => import('../features/events/event-page').then((m) => ({ Component: m.EventPage })),
   series: () => import('../features/events/series-page').then((m) => ({ Component: m.SeriesPage })),
   create: () => import('../features/events/create-event-page').then((m) => ({ Component: m.CreateEventPage })),
+  leaderboard: () => import('../features/events/leaderboard').then((m) => ({ Component: m.LeaderboardPage })),
 };
 const info = (name: 'FaqPage' | 'AboutPage' | 'PrivacyPage' | 'QuickStartPage' | 'AppInfoPage'): Loader => () =>
   import('../features/info/info-pages').then((m) => ({ Component: m[name] }));
@@ -75,7 +76,7 @@ const publicRoutes: RouteObject[] = [
   page('/events', events.list, 'Events'),
   page('/event/:id', events.event, 'Event'),
   page('/series/:id', events.series, 'Series'),
-  notYet('/event-leaderboard/:id', 'Live Leaderboard'),
+  page('/event-leaderboard/:id', events.leaderboard, 'Live Leaderboard'),
   page('/forecast', () => import('../features/forecast/forecast-page').then((m) => ({ Component: m.ForecastPage })), 'Forecast'),
   page('/logs/:username', logs.userLogs, 'Fishing Logs'),
   page('/logs/:username/:id', logs.view, 'View User Log'),

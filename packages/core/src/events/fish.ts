@@ -85,3 +85,36 @@ export function newLeader<R extends { entryId: string; memberId: string | null; 
   if (was && was.entryId === top.entryId && was.memberId === top.memberId && was.points > 0) return null;
   return top;
 }
+
+type BoardFishLike = { _id: string; size: number; date: string };
+type BoardRow<F extends BoardFishLike> = { entryId: string; memberId: string | null; points: number; fish: readonly F[] };
+
+/**
+ * What changed between two boards, for a viewer that reads whole boards (over HTTP, or a socket
+ * that reconnects): the newest fish not on the board before, the new leader, and whether that fish
+ * is bigger than every fish before it.
+ */
+export function boardChange<F extends BoardFishLike, R extends BoardRow<F>>(before: readonly R[], after: readonly R[]) {
+  const known = new Set(before.flatMap((r) => r.fish.map((f) => f._id)));
+  const fresh = after.flatMap((r) => r.fish.filter((f) => !known.has(f._id)));
+  const newest = fresh.reduce<F | null>((a, f) => (a === null || Date.parse(f.date) > Date.parse(a.date) ? f : a), null);
+  const sizes = before.flatMap((r) => r.fish.map((f) => f.size));
+  const biggestBefore = sizes.length > 0 ? Math.max(...sizes) : null;
+  return {
+    newFishIds: fresh.map((f) => f._id),
+    newLeader: fresh.length > 0 ? newLeader(before, after) : null,
+    bigFish: newest && fresh.some((f) => isBigFish(f.size, biggestBefore)) ? newest : null,
+  };
+}
+
+/** The size chart's buckets, in inches. */
+export const FISH_SIZE_RANGES = ['Under 12', '12-15.99', '16-19.99', '20-23.99', '24-29.99', '30-39.99', '40+'] as const;
+export function fishSizeRange(size: number): (typeof FISH_SIZE_RANGES)[number] {
+  if (size < 12) return 'Under 12';
+  if (size < 16) return '12-15.99';
+  if (size < 20) return '16-19.99';
+  if (size < 24) return '20-23.99';
+  if (size < 30) return '24-29.99';
+  if (size < 40) return '30-39.99';
+  return '40+';
+}

@@ -9,7 +9,9 @@ import { usePageTitle } from '../../components/page';
 import { showSuccess } from '../../lib/alerts';
 import { useCurrentUser } from '../../lib/current-user';
 import { useEvent } from './api/get-event';
-import { EventHeader, EventMissing, InfoTab, LakesTab, LeaderboardTab, RulesTab, ScheduleTab } from './event-parts';
+import { EventHeader, EventMissing, InfoTab, LakesTab, RulesTab, ScheduleTab } from './event-parts';
+import { FishEntryModal } from './fish-entry';
+import { FedLeaderboard } from './leaderboard';
 
 /** /event/:id */
 export function EventPage() {
@@ -49,7 +51,7 @@ function EventDetails({ event }: { event: EventView }) {
           <LakesTab event={event} />
         </Tabs.Panel>
         <Tabs.Panel value="leaderboard">
-          <LeaderboardTab event={event} />
+          <FedLeaderboard event={event} />
         </Tabs.Panel>
         <Tabs.Panel value="schedule">
           <ScheduleTab event={event} />
@@ -98,9 +100,7 @@ function EventActions({ event, state }: { event: EventView; state: ReturnType<ty
           <Button variant="light" disabled title="Check-in opens with the event's live features">
             Check In
           </Button>
-          <Button variant="light" disabled title="Fish entry opens with the event's live features">
-            Enter Fish
-          </Button>
+          <EnterFishButton event={event} />
         </>
       )}
       {registered && <Text c="green.8">You are registered for this event!</Text>}
@@ -129,5 +129,22 @@ function RegisteredModal() {
         <Button onClick={close}>Got it</Button>
       </Group>
     </Modal>
+  );
+}
+
+/** Enter Fish: offered while the member's check-in runs (the board's check mark says so); opens the entry form. */
+function EnterFishButton({ event }: { event: EventView }) {
+  const { user } = useCurrentUser();
+  const [opened, setOpened] = useState(false);
+  const mine = event.entries.find((e) => e.uid === user?._id);
+  const checkedIn = event.leaderboard.some((r) => r.entryId === mine?._id && r.checkedIn);
+  if (!checkedIn) return null;
+  return (
+    <>
+      <Button color="teal" onClick={() => setOpened(true)}>
+        Enter Fish
+      </Button>
+      <FishEntryModal event={event} opened={opened} onClose={() => setOpened(false)} />
+    </>
   );
 }

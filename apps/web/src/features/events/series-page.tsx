@@ -6,7 +6,8 @@ import { LoadingPage } from '../../components/loading-page';
 import { usePageTitle } from '../../components/page';
 import { useEvent } from './api/get-event';
 import { dayRange } from './event-format';
-import { EventHeader, EventMissing, InfoTab, LakesTab, LeaderboardTab, RulesTab, ScheduleTab } from './event-parts';
+import { EventHeader, EventMissing, InfoTab, LakesTab, RulesTab, ScheduleTab } from './event-parts';
+import { FedLeaderboard } from './leaderboard';
 
 /** /series/:id */
 export function SeriesPage() {
@@ -74,7 +75,7 @@ function SeriesDetails({ event }: { event: EventView }) {
           <InfoTab event={event} />
         </Tabs.Panel>
         <Tabs.Panel value="leaderboard">
-          <LeaderboardTab event={event} />
+          <FedLeaderboard event={event} />
         </Tabs.Panel>
         <Tabs.Panel value="lakes">
           <Group gap="xs">
