@@ -37,14 +37,21 @@ import { eventPaymentsRoutes } from './modules/events/event-payments-routes';
 import { billingFeePayments } from './modules/events/fee-payments';
 import { CheckinService } from './modules/events/checkin';
 import { CheckinRepo } from './modules/events/checkin-repo';
+import { FishService } from './modules/events/fish';
+import { FishRepo } from './modules/events/fish-repo';
+import { Leaderboard } from './modules/events/leaderboard';
+import { LeaderboardRepo } from './modules/events/leaderboard-repo';
 import { LiveEvents } from './modules/events/live';
 import { OwnerRepo } from './modules/events/owner-repo';
 import { ownerRoutes } from './modules/events/owner-routes';
 import { OwnerService } from './modules/events/owner-service';
-import { EventsRepo } from './modules/events/repo';
+import { LocalEventsPublisher } from './modules/events/publisher';
 import { RegistrationService } from './modules/events/registration';
 import { RegistrationRepo } from './modules/events/registration-repo';
 import { registrationRoutes } from './modules/events/registration-routes';
+import { EventsRepo } from './modules/events/repo';
+import { readPhotoExif } from './modules/photos/exif';
+import { PhotoExifRepo } from './modules/photos/repo';
 import { eventsRoutes } from './modules/events/routes';
 import { EventsService } from './modules/events/service';
 import { ForecastRepo } from './modules/forecast/repo';
@@ -122,6 +129,10 @@ export type App = {
     outreach: OutreachService;
     entryPayments: EventPaymentsService;
     live: LiveEvents;
+    /** The ranked board of an event (the live module answers a room join with it). */
+    leaderboard: Leaderboard;
+    /** Accepted fish, for whoever listens (the live module; tests). */
+    eventsPublisher: LocalEventsPublisher;
   };
 };
 
@@ -219,6 +230,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   // Log photos of logs that are not public are served by signed URLs under a key shared by every process.
   const photos = new LogPhotoSigner(await accountsRepo.secret('log-photo-key', () => randomBytes(32).toString('base64url')), now);
+  // Uploads' EXIF (time, position, camera), kept apart from the re-encoded public file.
+  const photoExifRepo = new PhotoExifRepo(db);
   const logs: LogsService = new LogsService({
     repo: new LogsRepo(db),
     access,
@@ -236,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return user && { id: user.id, username: user.username, profilePicture: user.profilePicture };
     },
     usernameOf: async (userId) => (await accountsRepo.findById(userId))?.username,
+    keepExif: async (userId, key, original) => photoExifRepo.keep(userId, key, await readPhotoExif(original)),
     created: (log) => circleNotifier.logCreated(log),
     now,
   });
@@ -314,11 +328,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Events: the creation fee is charged through billing.
   const eventPayments = billingFeePayments(billing, payments);
+  const leaderboard = new Leaderboard({ repo: new LeaderboardRepo(db), events: eventsRepo, now });
   const events = new EventsService({
     repo: eventsRepo,
     transaction,
     payments: eventPayments,
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
+    now,
+    leaderboard: (eventId) => leaderboard.leaderboardFor(eventId),
+  });
+  // Accepted fish are announced here; the live module (socket.io) listens.
+  const eventsPublisher = new LocalEventsPublisher();
+  const fish = new FishService({
+    repo: new FishRepo(db),
+    photos: photoExifRepo,
+    leaderboard,
+    view: (principal, eventId) => events.view(principal, eventId),
+    publisher: eventsPublisher,
+    storage,
+    transaction,
     now,
   });
   // The owner dashboard's calls answer the event as its owner sees it.
@@ -360,10 +388,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     redisKeyPrefix: config.redisKeyPrefix,
     principalOf: (token) => accounts.authenticate(token),
     mayView: (principal, eventId) => events.mayView(principal, eventId),
-    // Fish entry is not built yet, so no event has a fish: every board is still empty.
-    currentBoard: async () => [],
+    currentBoard: (eventId) => leaderboard.leaderboardFor(eventId),
     log: app.log,
   });
+  eventsPublisher.subscribe((eventId, update) => live.fishAccepted(eventId, update));
   app.addHook('preClose', () => live.close());
 
   // Entry fees go to the organiser: PayPal (the event's sandbox or live app) or their Stripe key;
@@ -416,7 +444,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...analysisRoutes(analysis),
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
-    ...eventsRoutes(events),
+    ...eventsRoutes(events, fish),
     ...ownerRoutes(eventOwners),
     ...registrationRoutes(registration, checkin),
     ...eventPaymentsRoutes(entryPayments),
@@ -431,5 +459,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', () => circleNotifier.settled());
 
-  return { app, services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live, entryPayments } };
+  return {
+    app,
+    services: { accounts, forecast, logs, enrichment, billing, circleNotifier, outreach, live, entryPayments, leaderboard, eventsPublisher },
+  };
 }

@@ -138,6 +138,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/fc/event/dates/:id': 'signedIn',
   'POST /api/fc/event/register/:id': 'signedIn',
   'POST /api/fc/event/checkin/:id': 'signedIn',
+  'POST /api/fc/event/enter-fish/:id': 'signedIn',
   'POST /api/fc/event-draft': 'signedIn',
   'GET /api/fc/events': 'open',
   'GET /api/fc/my-events': 'member',

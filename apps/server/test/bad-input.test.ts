@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 import { givePremium, registerUser, type Member } from '@tightlines/testkit/fixtures';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
+import { startFakePayPal, type FakePayPal } from '@tightlines/testkit/paypal';
 
 const deep = (n: number): unknown => (n === 0 ? 'bottom' : { a: deep(n - 1) });
 const everyField = (value: unknown) =>
@@ -33,17 +34,22 @@ const BODIES: Array<[string, string]> = [
 ];
 
 let weather: FakeOpenMeteo;
+let paypal: FakePayPal;
 let t: TestApp;
 let member: Member;
 beforeAll(async () => {
   weather = await startFakeOpenMeteo();
-  t = await createTestApp(weather.env);
+  // PayPal set up (on a loopback PayPal), so its routes judge the bodies instead of answering
+  // 503 "not set up" whatever arrives.
+  paypal = await startFakePayPal();
+  t = await createTestApp({ ...weather.env, PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_SECRET: paypal.secret, PAYPAL_SANDBOX_URL: paypal.url });
   member = await registerUser(t);
   await givePremium(t, member);
 });
 afterAll(async () => {
   await t.close();
   await weather.close();
+  await paypal.close();
 });
 
 const jsonRoutes = allContracts().filter((c: Contract) => c.body && c.body !== 'multipart');

@@ -271,5 +271,11 @@ export const eventFish = pgTable(
     tz: text('tz'),
     enteredBy: uuid('entered_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('event_fish_event_idx').on(t.eventId, t.entryId), index('event_fish_entry_idx').on(t.entryId)],
+  (t) => [
+    index('event_fish_event_idx').on(t.eventId, t.entryId),
+    index('event_fish_entry_idx').on(t.entryId),
+    // A photo proves one fish: a double submit stores the fish once, and a photo cannot score twice.
+    uniqueIndex('event_fish_measurement_key').on(t.eventId, t.photoMeasurement).where(sql`${t.photoMeasurement} is not null`),
+    uniqueIndex('event_fish_angler_key').on(t.eventId, t.photoAngler).where(sql`${t.photoAngler} is not null`),
+  ],
 );

@@ -38,6 +38,7 @@ const events = {
   payment: () => import('../features/events/checkout/event-payment-page').then((m) => ({ Component: m.EventPaymentPage })),
   mobileCheckout: () => import('../features/events/checkout/mobile-checkout-page').then((m) => ({ Component: m.MobileCheckoutPage })),
   dashboard: () => import('../features/events/dashboard/dashboard-page').then((m) => ({ Component: m.EventDashboardPage })),
+  leaderboard: () => import('../features/events/leaderboard').then((m) => ({ Component: m.LeaderboardPage })),
 };
 const connect = {
   page: () => import('../features/account/connect-stripe-page').then((m) => ({ Component: m.ConnectStripePage })),
@@ -84,7 +85,7 @@ const publicRoutes: RouteObject[] = [
   page('/events', events.list, 'Events'),
   page('/event/:id', events.event, 'Event'),
   page('/series/:id', events.series, 'Series'),
-  notYet('/event-leaderboard/:id', 'Live Leaderboard'),
+  page('/event-leaderboard/:id', events.leaderboard, 'Live Leaderboard'),
   page('/forecast', () => import('../features/forecast/forecast-page').then((m) => ({ Component: m.ForecastPage })), 'Forecast'),
   page('/logs/:username', logs.userLogs, 'Fishing Logs'),
   page('/logs/:username/:id', logs.view, 'View User Log'),

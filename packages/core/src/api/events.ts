@@ -159,6 +159,63 @@ const entryView = z.object({
   customFields: z.record(z.string(), z.unknown()).optional(),
 });
 
+// --- Fish entry and the leaderboard (events part 2) ---
+
+/** A fish as the leaderboard shows it: no position (anglers' spots stay theirs), the moon phase instead. */
+export const boardFish = z.object({
+  _id: z.string(),
+  date: z.string(),
+  size: z.number(),
+  points: z.number(),
+  species: z.string().nullable(),
+  lure: z.string().nullable(),
+  lake: z.object({ name: z.string() }).nullable(),
+  photos: z.object({ measurement: z.string().nullable(), angler: z.string().nullable() }),
+  /** The moon's phase on the fish's local day, from the solunar engine (its zone, else the event's). */
+  moonPhase: z.string(),
+});
+export type BoardFish = z.infer<typeof boardFish>;
+
+/**
+ * One ranked row: an entry, or a team member as a row of their own (`memberId`). `rank` is over
+ * the whole board, `divisionRank` within the row's division. Flagged fish count for nothing.
+ */
+export const leaderboardRow = z.object({
+  rank: z.number(),
+  divisionRank: z.number(),
+  entryId: z.string(),
+  memberId: z.string().nullable(),
+  name: z.string(),
+  username: z.string().nullable(),
+  team: z.string().nullable(),
+  division: z.string().nullable(),
+  points: z.number(),
+  fishCount: z.number(),
+  /** The longest fish, in inches. */
+  bigFish: z.number().nullable(),
+  checkedIn: z.boolean(),
+  fish: z.array(boardFish),
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRow>;
+
+const photoUrl = z.string().trim().max(300).nullish();
+
+/** POST api/fc/event/enter-fish/{id}: the fish, where and in which zone, and its two photos (upload-image's URLs). */
+export const enterFishBody = z.object({
+  species: z.string().trim().max(40).nullish(),
+  size: z.coerce.number().min(0).max(1000),
+  lure: optionalText(120),
+  lake: z
+    .union([z.string().trim().max(LIMITS.lakeName), z.object({ name: z.string().trim().max(LIMITS.lakeName) }).transform((l) => l.name)])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  lat: latitude.nullish(),
+  lng: longitude.nullish(),
+  tz: optionalText(64),
+  photos: z.object({ measurement: photoUrl, angler: photoUrl }).default({}),
+});
+export type EnterFishInput = z.output<typeof enterFishBody>;
+
 export const eventView = z.object({
   _id: z.string(),
   name: z.string().nullable(),
@@ -202,6 +259,8 @@ export const eventView = z.object({
   fee: z.number(),
   /** What the caller is to this event. */
   viewer: z.object({ owner: z.boolean(), registered: z.boolean() }),
+  /** The ranked board (part 2), so one read shows it. */
+  leaderboard: z.array(leaderboardRow),
 });
 export type EventView = z.infer<typeof eventView>;
 
@@ -404,4 +463,17 @@ export const checkin = contract({
   params: eventId,
   body: jsonBody(checkinBody),
   response: checkinAnswer,
+});
+
+// --- Fish entry (events part 2) ---
+
+export const enterFish = contract({
+  method: 'POST',
+  path: '/api/fc/event/enter-fish/:id',
+  access: 'member',
+  summary:
+    'A checked-in entrant enters a fish with two of their own uploads as photos; scored by the event’s point rules, stamped with the day’s key; the same photos again store it once. Answers the event with its leaderboard.',
+  params: eventId,
+  body: jsonBody(enterFishBody),
+  response: eventView,
 });

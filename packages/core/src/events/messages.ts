@@ -35,4 +35,21 @@ export const eventMessages = {
   pointRuleNotFound: 'This point rule does not exist.',
   chargeMismatch: 'That payment does not match this event’s fee.',
   chargeUsed: 'That payment has already been used for another event.',
+  // Fish entry (part 2). The seed's words:
+  measurementPhoto: 'You are required to have a picture of your fish on the bumperboard.',
+  anglerPhoto: 'You are required to have a picture holding your fish.',
+  minimumSize: (min: number) => `Entry must meet minimum size requirement of ${min}`,
+  maximumSize: 'Entry must be less than 60 inches',
+  // ...and ours, where the seed names the rule without words.
+  fishSpeciesRequired: 'Please choose the species of your fish.',
+  fishSpeciesUnknown: 'That species is not part of this event.',
+  fishSizeRequired: 'Please enter the size of your fish in inches.',
+  fishNotRegistered: 'You are not registered for this event.',
+  fishNotStarted: 'This event has not started yet.',
+  fishEnded: 'This event has ended.',
+  fishNoCheckin: 'You need an active check-in to enter a fish. Please check in first.',
+  fishSamePhoto: 'Please use two different photos: one on the bumperboard and one holding your fish.',
+  fishPhotoNotYours: 'That photo is not one of your uploads. Please upload it again.',
+  fishPhotoUsed: 'That photo is already on another fish in this event. Please take a new one.',
+  fishEntered: 'Your fish has been entered!',
 } as const;

@@ -1,8 +1,9 @@
 import * as api from '@tightlines/core/api/events';
 import { route, type RouteEntry } from '../../http/routes';
+import type { FishService } from './fish';
 import type { EventsService } from './service';
 
-export function eventsRoutes(events: EventsService): RouteEntry[] {
+export function eventsRoutes(events: EventsService, fish: FishService): RouteEntry[] {
   return [
     route(api.events, ({ query }) => events.list(query)),
     route(api.event, ({ params, principal }) => events.view(principal, params.id)),
@@ -11,5 +12,7 @@ export function eventsRoutes(events: EventsService): RouteEntry[] {
     route(api.eventDates, ({ params, body, principal }) => events.moveDates(principal, params.id, body)),
     route(api.pointRuleSetting, ({ params, principal }) => events.pointRule(principal, params.id)),
     route(api.myEvents, ({ principal }) => events.mine(principal)),
+    // Fish entry (part 2).
+    route(api.enterFish, ({ params, body, principal }) => fish.enter(principal, params.id, body)),
   ];
 }

@@ -1,4 +1,4 @@
-import type { EventInput, EventListItem, EventsFilter, EventView } from '@tightlines/core/api/events';
+import type { EventInput, EventListItem, EventsFilter, EventView, LeaderboardRow } from '@tightlines/core/api/events';
 import { eventMessages as m } from '@tightlines/core/events/messages';
 import {
   CREATE_SIZES,
@@ -39,6 +39,8 @@ type Deps = {
   payments: FeePayments;
   secrets: SecretBox | null;
   now: () => Date;
+  /** The ranked board the event's answers carry (part 2). */
+  leaderboard: (eventId: string) => Promise<LeaderboardRow[]>;
 };
 
 type Normalised = {
@@ -288,7 +290,7 @@ export class EventsService {
     if (!record) throw notFound(m.notFound);
     const standing = await this.standing(principal, id);
     if (!isVisible(record.event, standing)) throw notFound(m.notFound);
-    return eventView(record, { owner: standing.owner, registered: standing.entrant });
+    return { ...eventView(record, { owner: standing.owner, registered: standing.entrant }), leaderboard: await this.deps.leaderboard(id) };
   }
 
   /** The same rule as view(), without building the view: who may watch the event's live board. */

@@ -10,7 +10,7 @@ export type EventRecord = NonNullable<Awaited<ReturnType<EventsRepo['load']>>>;
  * are: entrants' e-mails and customFields and the owners' e-mails go to owners only; the
  * organiser's payment secret goes to nobody (only whether one is stored).
  */
-export function eventView(record: EventRecord, viewer: { owner: boolean; registered: boolean }): EventView {
+export function eventView(record: EventRecord, viewer: { owner: boolean; registered: boolean }): Omit<EventView, 'leaderboard'> {
   const { event, owners, invites, lakes, weeks, weekLakes, pointRules, entries, checkins, fish, group } = record;
   const local = (d: Date | null) => (d ? toLocalIso(d, event.tz) : null);
   const lakesOfWeek = new Map<string, string[]>();

@@ -75,6 +75,8 @@ type Deps = {
   /** From the accounts module. */
   anglerByName: (username: string) => Promise<Angler | undefined>;
   usernameOf: (userId: string) => Promise<string | undefined>;
+  /** Keeps an upload's EXIF (time, position, camera) apart from the re-encoded file (the photos module). */
+  keepExif?: (userId: string, key: string, original: Buffer) => Promise<void>;
   /** Told of every new shared (public or protected) log once it is saved; must not throw. */
   created?: (log: SharedLog) => void;
   now?: () => Date;
@@ -339,6 +341,7 @@ export class LogsService {
   async uploadPhoto(principal: Principal, upload: Buffer): Promise<{ image: string }> {
     const image = await prepareImage(upload, { width: 1600, height: 1600, fit: 'inside' });
     const stored = await this.deps.storage.put(`logs/${principal.userId}/${randomUUID()}.jpg`, image.body, image.contentType);
+    await this.deps.keepExif?.(principal.userId, stored.key, upload);
     // Not on a log yet, so not public: only its owner's signed URL shows it (the form's preview).
     return { image: this.deps.photos.sign(stored.url, principal.userId) };
   }

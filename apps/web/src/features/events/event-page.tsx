@@ -10,7 +10,9 @@ import { usePageTitle } from '../../components/page';
 import { useCurrentUser } from '../../lib/current-user';
 import { useEvent } from './api/get-event';
 import { CheckinButton, RegisterButton } from './registration';
-import { EventHeader, EventMissing, InfoTab, LakesTab, LeaderboardTab, RulesTab, ScheduleTab } from './event-parts';
+import { EventHeader, EventMissing, InfoTab, LakesTab, RulesTab, ScheduleTab } from './event-parts';
+import { FishEntryModal } from './fish-entry';
+import { FedLeaderboard } from './leaderboard';
 
 /** /event/:id */
 export function EventPage() {
@@ -50,7 +52,7 @@ function EventDetails({ event }: { event: EventView }) {
           <LakesTab event={event} />
         </Tabs.Panel>
         <Tabs.Panel value="leaderboard">
-          <LeaderboardTab event={event} />
+          <FedLeaderboard event={event} />
         </Tabs.Panel>
         <Tabs.Panel value="schedule">
           <ScheduleTab event={event} />
@@ -92,9 +94,7 @@ function EventActions({ event, state }: { event: EventView; state: ReturnType<ty
       {registered && state === 'started' && (
         <>
           {!fishedThisWeek && <CheckinButton event={event} />}
-          <Button variant="light" disabled title="Fish entry opens with the event's live features">
-            Enter Fish
-          </Button>
+          <EnterFishButton event={event} />
         </>
       )}
       {fishedThisWeek && <Text c="dimmed">{registrationMessages.fishedThisWeek}</Text>}
@@ -134,5 +134,22 @@ function RegisteredModal() {
         <Button onClick={close}>Got it</Button>
       </Group>
     </Modal>
+  );
+}
+
+/** Enter Fish: offered while the member's check-in runs (the board's check mark says so); opens the entry form. */
+function EnterFishButton({ event }: { event: EventView }) {
+  const { user } = useCurrentUser();
+  const [opened, setOpened] = useState(false);
+  const mine = event.entries.find((e) => e.uid === user?._id);
+  const checkedIn = event.leaderboard.some((r) => r.entryId === mine?._id && r.checkedIn);
+  if (!checkedIn) return null;
+  return (
+    <>
+      <Button color="teal" onClick={() => setOpened(true)}>
+        Enter Fish
+      </Button>
+      <FishEntryModal event={event} opened={opened} onClose={() => setOpened(false)} />
+    </>
   );
 }

@@ -125,33 +125,6 @@ export function RulesTab({ event }: { event: EventView }) {
   );
 }
 
-/** The leaderboard fills in with registration and fish entry; until then it says who is entered. */
-export function LeaderboardTab({ event }: { event: EventView }) {
-  if (event.entries.length === 0) return <Text c="dimmed">No anglers have entered yet.</Text>;
-  return (
-    <Table striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>#</Table.Th>
-          <Table.Th>Angler</Table.Th>
-          <Table.Th>Fish</Table.Th>
-          <Table.Th>Points</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {event.entries.map((e, i) => (
-          <Table.Tr key={e._id}>
-            <Table.Td>{i + 1}</Table.Td>
-            <Table.Td>{e.team?.name ?? e.name}</Table.Td>
-            <Table.Td>{e.fish.length}</Table.Td>
-            <Table.Td>{e.points}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
 export function EventMissing({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
   const gone = error instanceof ApiError && error.status === 404;
   return (

@@ -9,7 +9,8 @@ import { usePageTitle } from '../../components/page';
 import { useEvent } from './api/get-event';
 import { dayRange } from './event-format';
 import { CheckinButton, RegisterButton } from './registration';
-import { EventHeader, EventMissing, InfoTab, LakesTab, LeaderboardTab, RulesTab, ScheduleTab } from './event-parts';
+import { EventHeader, EventMissing, InfoTab, LakesTab, RulesTab, ScheduleTab } from './event-parts';
+import { FedLeaderboard } from './leaderboard';
 
 /** /series/:id */
 export function SeriesPage() {
@@ -78,7 +79,7 @@ function SeriesDetails({ event }: { event: EventView }) {
           <InfoTab event={event} />
         </Tabs.Panel>
         <Tabs.Panel value="leaderboard">
-          <LeaderboardTab event={event} />
+          <FedLeaderboard event={event} />
         </Tabs.Panel>
         <Tabs.Panel value="lakes">
           <Group gap="xs">

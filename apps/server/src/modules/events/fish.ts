@@ -1,0 +1,128 @@
+import type { EnterFishInput, EventView } from '@tightlines/core/api/events';
+import { checkFish, isBigFish, newLeader } from '@tightlines/core/events/fish';
+import { eventMessages as m } from '@tightlines/core/events/messages';
+import { isTimeZone } from '@tightlines/core/time';
+import type { Principal } from '../../access/principal';
+import type { Transaction } from '../../db/context';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { FileStorage } from '../../providers/storage/storage';
+import type { FishRepo } from './fish-repo';
+import { boardFish, type Leaderboard } from './leaderboard';
+import type { EventsPublisher, FishAccepted } from './publisher';
+
+/**
+ * One of `userId`'s uploads as upload-image answered it (`/uploads/logs/<user id>/<uuid>.jpg`, with
+ * or without its viewer signature): its storage key and the file's own id, else null.
+ */
+function upload(userId: string, url: string): { key: string; id: string } | null {
+  const match = /^\/uploads\/(logs\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.jpg)(\?.*)?$/.exec(url);
+  return match?.[1] && match[3] && match[2] === userId ? { key: match[1], id: match[3] } : null;
+}
+
+type Deps = {
+  repo: FishRepo;
+  /** From the photos module (wired in app.ts): which of these storage keys the member uploaded. */
+  photos: { uploadedBy(userId: string, keys: string[]): Promise<unknown[]> };
+  leaderboard: Leaderboard;
+  /** The event as the caller may see it (404 when they may not), with its board. */
+  view: (principal: Principal, eventId: string) => Promise<EventView>;
+  publisher: EventsPublisher;
+  storage: Pick<FileStorage, 'read' | 'put'>;
+  transaction: Transaction;
+  now: () => Date;
+};
+
+/**
+ * Fish entry (seed 002 sections 4 and 5): a checked-in entrant's fish, proven by two of their own
+ * photos, scored by the event's point rules and stamped with the day's key. Not a log: it never
+ * touches the logs or the monthly allowance.
+ */
+export class FishService {
+  constructor(private readonly deps: Deps) {}
+
+  /**
+   * A fish photo is public on the leaderboard, while the upload stays the angler's (served only
+   * through signed URLs): the file is copied to `events/<event>/<upload id>.jpg`, the same name for
+   * the same upload, so a double submit names the same photos and the unique index stores it once.
+   * The copy names neither the angler nor their account; the upload itself (and its EXIF row) stays.
+   */
+  private async publish(eventId: string, source: { key: string; id: string }): Promise<string> {
+    const body = await this.deps.storage.read(source.key);
+    if (!body) throw badRequest(m.fishPhotoNotYours);
+    return (await this.deps.storage.put(`events/${eventId}/${source.id}.jpg`, body, 'image/jpeg')).url;
+  }
+
+  async enter(principal: Principal, eventId: string, input: EnterFishInput): Promise<EventView> {
+    const { repo } = this.deps;
+    const now = this.deps.now();
+    const entrant = await repo.entrant(eventId, principal);
+    if (!entrant) {
+      // Someone who may not see the event learns nothing about it.
+      await this.deps.view(principal, eventId);
+      throw badRequest(m.fishNotRegistered);
+    }
+    const accepted = await this.deps.transaction(async () => {
+      const event = await repo.lockEvent(eventId);
+      if (!event || event.status !== 'Active') throw notFound(m.notFound);
+      if (event.dateEnd && event.dateEnd.getTime() < now.getTime()) throw badRequest(m.fishEnded);
+      if (!event.dateStart || event.dateStart.getTime() > now.getTime()) throw badRequest(m.fishNotStarted);
+      const checkin = await repo.activeCheckin(entrant.entryId, now, event.timespanHours);
+      if (!checkin) throw badRequest(m.fishNoCheckin);
+
+      const rules = await repo.pointRules(eventId);
+      const checked = checkFish(event, rules, { species: input.species, size: input.size, photos: input.photos });
+      if ('error' in checked) throw badRequest(checked.error);
+      const measurementUpload = upload(principal.userId, input.photos.measurement as string);
+      const anglerUpload = upload(principal.userId, input.photos.angler as string);
+      if (!measurementUpload || !anglerUpload) throw badRequest(m.fishPhotoNotYours);
+      if (measurementUpload.id === anglerUpload.id) throw badRequest(m.fishSamePhoto);
+      const uploaded = await this.deps.photos.uploadedBy(principal.userId, [measurementUpload.key, anglerUpload.key]);
+      if (uploaded.length !== 2) throw badRequest(m.fishPhotoNotYours);
+      const measurement = await this.publish(eventId, measurementUpload);
+      const angler = await this.publish(eventId, anglerUpload);
+
+      const before = await this.deps.leaderboard.leaderboardFor(eventId);
+      const biggestBefore = await repo.biggest(eventId);
+      const lake = input.lake ? await repo.lakeNamed(eventId, input.lake) : undefined;
+      const fish = await repo.insert({
+        eventId,
+        entryId: entrant.entryId,
+        groupMemberId: entrant.memberId,
+        lakeId: lake?.id ?? null,
+        lakeName: lake?.name ?? input.lake,
+        date: now,
+        size: checked.size,
+        points: checked.points,
+        species: checked.species,
+        lure: input.lure,
+        key: checkin.key,
+        photoMeasurement: measurement,
+        photoAngler: angler,
+        lat: input.lat ?? null,
+        lng: input.lng ?? null,
+        tz: input.tz && isTimeZone(input.tz) ? input.tz : event.tz,
+        enteredBy: principal.userId,
+      });
+      if (!fish) {
+        // A double submit (same photos, same angler) is the fish already stored; a photo reused for another fish is not.
+        const existing = await repo.withPhotos(eventId, measurement, angler);
+        const same = existing.length === 1 && existing[0]?.photoMeasurement === measurement && existing[0].photoAngler === angler && existing[0].entryId === entrant.entryId;
+        if (!same) throw conflict(m.fishPhotoUsed);
+        return null;
+      }
+      await repo.refreshEntryPoints(entrant.entryId);
+      const board = await this.deps.leaderboard.leaderboardFor(eventId);
+      const row = board.find((r) => r.entryId === entrant.entryId && r.memberId === entrant.memberId);
+      const update: FishAccepted = {
+        board,
+        fish: { ...boardFish(fish, event.tz), entryId: entrant.entryId, memberId: entrant.memberId, name: row?.name ?? '' },
+        newLeader: newLeader(before, board),
+        bigFish: isBigFish(fish.size, biggestBefore),
+      };
+      return update;
+    });
+    // Announced once committed, so no viewer sees a fish that was rolled back.
+    if (accepted) this.deps.publisher.fishAccepted(eventId, accepted);
+    return this.deps.view(principal, eventId);
+  }
+}
