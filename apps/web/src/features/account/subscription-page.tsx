@@ -15,7 +15,7 @@ export function SubscriptionPage() {
           Subscription
         </Title>
         {plans.data?.mode === 'test' && (
-          <Badge color="orange" variant="light">
+          <Badge color="orange" variant="light" c="dark.8">
             Test mode
           </Badge>
         )}
