@@ -1,11 +1,12 @@
 import { liveEvents, liveMessages } from '@tightlines/core/events/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
+import { moveClock, uploadPhoto } from '@tightlines/testkit/fixtures';
 import { connectViewer, type LiveViewer } from '@tightlines/testkit/live';
 import { signUp, startServerProcess, type RunningServer } from '@tightlines/testkit/process';
 
 // Two nodes on one PostgreSQL database and one Redis: node A is the app in this process, node B a
-// real server process (`npm start`'s main.ts). An announcement made on A reaches B's viewers
+// real server process (`npm start`'s main.ts). A fish entered over HTTP on A reaches B's viewers
 // through @socket.io/redis-adapter, and B admits to a private room only who A's data says may see it.
 const postgres = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -34,12 +35,13 @@ describe.skipIf(!postgres)('live leaderboard across two nodes (PostgreSQL + Redi
     return v;
   };
 
-  it('delivers a fish announced on node A to a viewer of node B, and keeps B’s private room closed to strangers', async () => {
+  it('delivers a fish entered on node A to a viewer of node B, and keeps B’s private room closed to strangers', async () => {
     const addressA = nodeA.app.server.address();
     const baseA = typeof addressA === 'object' && addressA ? `http://127.0.0.1:${addressA.port}` : '';
 
     // The organiser signs up on B; the event is created on A: one database behind both.
-    const owner = await signUp(nodeB.baseUrl, `owner${Date.now().toString(36)}`);
+    const ownerName = `owner${Date.now().toString(36)}`;
+    const owner = await signUp(nodeB.baseUrl, ownerName);
     const created = await nodeA.request({
       method: 'POST',
       url: '/api/fc/event',
@@ -73,18 +75,38 @@ describe.skipIf(!postgres)('live leaderboard across two nodes (PostgreSQL + Redi
     expect(await onA.watch(eventId)).toEqual({ ok: true });
     await onB.until((seen) => seen.length === 1, 'the board on joining');
 
-    const board = [{ rank: 1, entryId: 'e1', name: 'Ann', points: 27.25, fishCount: 1 }];
-    const fish = { _id: 'f1', size: 27.25, points: 27.25 };
-    nodeA.services.live.fishAccepted(eventId, { board, fish, newLeader: board[0], bigFish: true });
+    // The organiser fishes their own event: registered, checked in and a fish entered over HTTP on
+    // A, once A's clock has reached the start. Node B only hears of it through Redis.
+    const registered = await nodeA.request({ method: 'POST', url: `/api/fc/event/register/${eventId}`, token: owner.token, payload: {} });
+    expect(registered.statusCode, registered.body).toBe(200);
+    // The start is a local time in Chicago (up to 6 hours behind UTC): 10 days and 10 hours is past it, before the end.
+    moveClock(nodeA, 10 * 86_400_000 + 10 * 3_600_000);
+    const checkedIn = await nodeA.request({
+      method: 'POST',
+      url: `/api/fc/event/checkin/${eventId}`,
+      token: owner.token,
+      payload: { tz: 'America/Chicago', position: { lat: 46.41, lng: -94.35 } },
+    });
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+    const photos = { measurement: await uploadPhoto(nodeA, owner), angler: await uploadPhoto(nodeA, owner) };
+    const entered = await nodeA.request({
+      method: 'POST',
+      url: `/api/fc/event/enter-fish/${eventId}`,
+      token: owner.token,
+      payload: { species: 'Walleye', size: 27.25, lure: 'Jig', lake: 'Gull Lake', tz: 'America/Chicago', photos },
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    const board = entered.json().leaderboard as Array<{ entryId: string; points: number; fish: Array<{ _id: string }> }>;
+    const fishId = board[0]?.fish[0]?._id;
+    expect(board).toEqual([expect.objectContaining({ rank: 1, name: ownerName, fishCount: 1 })]);
+    const points = board[0]?.points;
 
     await onB.until((seen) => seen.length === 6, 'the announcement on node B');
-    expect(onB.seen.slice(1).map(([name, payload]) => [name, payload])).toEqual([
-      [liveEvents.updating, { eventId }],
-      [liveEvents.newFish, { eventId, fish }],
-      [liveEvents.newLeader, { eventId, leader: board[0] }],
-      [liveEvents.bigFish, { eventId, fish }],
-      [liveEvents.complete, { eventId, board }],
-    ]);
+    expect(onB.seen.slice(1).map(([name]) => name)).toEqual([liveEvents.updating, liveEvents.newFish, liveEvents.newLeader, liveEvents.bigFish, liveEvents.complete]);
+    const heard = Object.fromEntries(onB.seen.slice(1).map(([name, payload]) => [name, payload]));
+    expect(heard[liveEvents.newFish]).toMatchObject({ eventId, fish: { _id: fishId, size: 27.25, points } });
+    expect(heard[liveEvents.newLeader]).toMatchObject({ eventId, leader: { entryId: board[0]?.entryId, points } });
+    expect(heard[liveEvents.complete]).toEqual({ eventId, board });
     await onA.until((seen) => seen.length === 6, 'the announcement on node A');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(outsider.seen).toEqual([]);
