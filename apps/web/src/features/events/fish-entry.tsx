@@ -26,6 +26,8 @@ export function FishEntryModal({ event, opened, onClose }: { event: EventView; o
   const upload = useUploadFishPhoto();
   const enter = useEnterFish();
   const [uploading, setUploading] = useState<PhotoKind | null>(null);
+  // The value is read while the event is being handled: React clears currentTarget before a state updater runs.
+  const change = (field: 'lure' | 'lake', value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const choose = async (kind: PhotoKind, file: File | null) => {
     if (!file) return;
@@ -83,11 +85,11 @@ export function FishEntryModal({ event, opened, onClose }: { event: EventView; o
           value={form.size}
           onChange={(v) => setForm((f) => ({ ...f, size: v }))}
         />
-        <TextInput label="Lure" value={form.lure} maxLength={120} onChange={(e) => setForm((f) => ({ ...f, lure: e.currentTarget.value }))} />
+        <TextInput label="Lure" value={form.lure} maxLength={120} onChange={(e) => change('lure', e.currentTarget.value)} />
         {event.lakes.length > 0 ? (
           <Select label="Lake" data={event.lakes.map((l) => l.name)} value={form.lake || null} onChange={(v) => setForm((f) => ({ ...f, lake: v ?? '' }))} />
         ) : (
-          <TextInput label="Lake" value={form.lake} maxLength={120} onChange={(e) => setForm((f) => ({ ...f, lake: e.currentTarget.value }))} />
+          <TextInput label="Lake" value={form.lake} maxLength={120} onChange={(e) => change('lake', e.currentTarget.value)} />
         )}
         <Text size="xs" c="dimmed">
           Today&apos;s keycode must show in both photos.
