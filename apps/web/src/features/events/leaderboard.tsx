@@ -189,7 +189,7 @@ function BoardList({ rows, tz, divisionView, newFishIds, changeId }: { rows: Lea
                     )}
                   </div>
                 </Group>
-                <Group gap="md" wrap="nowrap">
+                <Group gap="md" wrap="nowrap" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                   <Text size="sm" c="dimmed">
                     {r.fishCount} fish
                   </Text>
@@ -291,13 +291,13 @@ function Gallery({ fish }: { fish: Array<BoardFish & { angler: string }> }) {
       </Group>
       <Image src={slide.src} alt={slide.caption} h={260} fit="contain" />
       <Group justify="space-between" mt="xs" wrap="nowrap">
-        <Button size="xs" variant="default" onClick={() => setIndex((i) => (i - 1 + count) % count)} aria-label="Previous photo">
+        <Button size="xs" variant="default" style={{ flexShrink: 0 }} onClick={() => setIndex((i) => (i - 1 + count) % count)} aria-label="Previous photo">
           Previous
         </Button>
         <Text size="sm" ta="center" truncate>
           {slide.caption}
         </Text>
-        <Button size="xs" variant="default" onClick={() => setIndex((i) => (i + 1) % count)} aria-label="Next photo">
+        <Button size="xs" variant="default" style={{ flexShrink: 0 }} onClick={() => setIndex((i) => (i + 1) % count)} aria-label="Next photo">
           Next
         </Button>
       </Group>
