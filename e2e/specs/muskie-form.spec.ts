@@ -112,7 +112,7 @@ describe('the muskie tournament form', () => {
     await page.getByLabel('City').fill('Hayward');
     await page.getByLabel('State').fill('WI');
     await page.getByLabel('ZIP').fill('54843');
-    await page.getByLabel('Fishing zone').selectOption('10');
+    await page.getByRole('combobox', { name: /^Fishing zone/ }).selectOption('10');
     await page.getByText('Lakes in zone 10: Turtle-Flambeau Flowage').waitFor();
     await page.getByRole('radio', { name: /Springstead landing \(20 of 20 spots left\)/ }).check();
     // 2-day entries pick up on Friday, from the alternate list.
@@ -152,7 +152,7 @@ describe('the muskie tournament form', () => {
     await open(wide, `/fs-tournament/${eventId}`);
     await wide.getByLabel('Entry type').selectOption('180');
     await wide.getByRole('button', { name: 'Add a family member' }).click();
-    await wide.getByLabel('Fishing zone').selectOption('9');
+    await wide.getByRole('combobox', { name: /^Fishing zone/ }).selectOption('9');
     await expectNoSeriousViolations(wide);
     await screenshot(wide, 'muskie-form-1280');
     await wide.context().close();
@@ -173,12 +173,12 @@ describe('the muskie tournament form', () => {
     await page.getByLabel('Email').fill('walk-in@example.com');
     await page.getByLabel('Your name').fill('Walk In');
     await page.getByLabel('Phone number').fill('715-555-0100');
-    await page.getByRole('radio', { name: 'Male' }).check();
+    await page.getByRole('radio', { name: 'Male', exact: true }).check();
     await page.getByLabel('Street').fill('1 Main St');
     await page.getByLabel('City').fill('Mercer');
     await page.getByLabel('State').fill('WI');
     await page.getByLabel('ZIP').fill('54547');
-    await page.getByLabel('Fishing zone').selectOption('2');
+    await page.getByRole('combobox', { name: /^Fishing zone/ }).selectOption('2');
     await page.getByRole('radio', { name: /Hayward chapter hall – Thursday/ }).check();
     await page.getByRole('radio', { name: 'No boat (shore or guide)' }).check();
     await page.getByRole('checkbox', { name: 'I agree to the Tournament Release of Liability' }).check();

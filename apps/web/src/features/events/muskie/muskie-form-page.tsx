@@ -26,7 +26,7 @@ import {
   type MuskieAddons,
   type MuskieRegistration,
 } from '@tightlines/core/events/muskie';
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CardEntry, type CardEntryHandle } from '../../../components/card-entry';
 import { LoadingPage } from '../../../components/loading-page';
@@ -140,9 +140,10 @@ const fieldNames: Record<string, string> = {
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const heading = useId();
   return (
-    <Card withBorder padding="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
+    <Card withBorder padding="md" component="section" aria-labelledby={heading}>
+      <Title order={2} size="h4" mb="sm" id={heading}>
         {title}
       </Title>
       <Stack gap="sm">{children}</Stack>
