@@ -163,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fs.mkdirSync(storage.root, { recursive: true });
   const mailer =
     options.mailer ??
-    (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db, app.log));
+    (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : new OutboxMailer(database.db, app.log));
   const places = new OfflinePlaces();
   const weather =
     options.weather ??
