@@ -10,5 +10,7 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
+  // The server puts a fresh nonce in place of this in every page it sends (apps/server/src/http/web.ts).
+  html: { cspNonce: 'TIGHTLINES_CSP_NONCE' },
   build: { sourcemap: true, chunkSizeWarningLimit: 600 },
 });

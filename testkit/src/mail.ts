@@ -1,7 +1,7 @@
 // A real SMTP server on loopback that keeps every message it receives, for the real server process
 // (process.ts points SMTP_URL at it) and for tests of the SMTP mailer, so a test reads its inbox
 // the way a user would. Just enough MIME to read what nodemailer sends.
-import type net from 'node:net';
+import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = {
@@ -173,5 +173,41 @@ function parseMessage(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'htm
     subject: decodeWords(message.headers.get('subject') ?? ''),
     text: found.text ?? '',
     ...(found.html !== undefined ? { html: found.html } : {}),
+  };
+}
+
+export type StalledMailServer = {
+  /** For SMTP_URL, e.g. smtp://127.0.0.1:40125. */
+  url: string;
+  /** How many connections it has taken. */
+  readonly connections: number;
+  close(): Promise<void>;
+};
+
+/**
+ * An SMTP server that takes the connection and then never answers (`greet: false`), or sends the
+ * greeting and never answers anything after it (`greet: true`): a mail host that is up but stuck.
+ */
+export async function startStalledMailServer({ greet }: { greet: boolean }): Promise<StalledMailServer> {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    if (greet) socket.write('220 stalled.example ESMTP\r\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    get connections() {
+      return connections;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

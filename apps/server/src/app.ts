@@ -163,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fs.mkdirSync(storage.root, { recursive: true });
   const mailer =
     options.mailer ??
-    (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(database.db, app.log));
+    (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs) : new OutboxMailer(database.db, app.log));
   const places = new OfflinePlaces();
   const weather =
     options.weather ??
@@ -219,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     adminEmails: config.adminEmails,
   });
   const lakes = new LakesService({ repo: new LakesRepo(db), source: lakeSource, log: app.log });
-  const enricher = new LogEnricher({ weather, waterflow, log: app.log });
+  const enricher = new LogEnricher({ weather, waterflow, log: app.log, weatherAllowed: (userId) => quotas.trySpend({ userId }, 'weather') });
   const outingsRepo = new OutingsRepo(db);
   // Tags and logs point at each other (a log's tags join the list; removing a tag strips it from
   // logs); the arrow from tags back to logs is this port, read when a tag is removed.

@@ -83,6 +83,7 @@ const schema = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Tightlines <no-reply@tightlines.local>'),
+  SMTP_TIMEOUT_SECONDS: positiveInt(15),
   FEATURE_FLAGS: flagList,
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64').default('tightlines:'),
@@ -166,6 +167,7 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  smtpTimeoutMs: number;
   featureFlags: string[];
   redisUrl: string | undefined;
   /** Every key this app writes to Redis starts with it, so apps (or tests) can share one Redis. */
@@ -242,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    smtpTimeoutMs: c.SMTP_TIMEOUT_SECONDS * 1000,
     featureFlags: c.FEATURE_FLAGS,
     redisUrl: c.REDIS_URL,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,

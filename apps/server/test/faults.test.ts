@@ -1,7 +1,8 @@
 // Faults under the server: PostgreSQL ending every connection while requests run (the server
-// answers 503 with a message and recovers by itself, nothing half-written), and `kill -9` during
-// a large import (after a restart on the same data, nothing of the import is visible and a log
-// accepted before it is still there).
+// answers 503 with a message and recovers by itself, nothing half-written), `kill -9` during a
+// large import (after a restart on the same data, nothing of the import is visible and a log
+// accepted before it is still there) and during log creates (each log is there whole or not at
+// all, and every one answered 201 is there).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,6 +123,86 @@ describe('kill -9 during a large import', () => {
       const page = (await res.json()) as { total: number; docs: Array<{ notes: string | null }> };
       expect(page.total).toBe(1);
       expect(page.docs[0]!.notes).toBe('accepted before the crash');
+    } finally {
+      await again.stop();
+    }
+  }, 400_000);
+});
+
+describe('kill -9 while logs are being created', () => {
+  const WRITERS = 6;
+  const KILL_AFTER = 24;
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-fault-'));
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  // Each log writes three tables in its transaction: the log, its tag in the angler's tag list and
+  // (public) its lake name in the shared lakes. Each log has its own tag, lake name and place, 5 km
+  // or more from the others, so every part of it can be looked for on its own.
+  const logNumber = (i: number) => ({
+    type: 'Catch',
+    privacy: 'public',
+    notes: `crash ${i}`,
+    tags: [`crash-${i}`],
+    location: { lat: 44 + (i % 20) * 0.05, lng: -94 + Math.floor(i / 20) * 0.1, lake: `Crash Lake ${i}` },
+  });
+
+  it('leaves each log whole or absent, and every log answered 201 there', async () => {
+    const server = await startServerProcess({ dataDir, env: { FEATURE_FLAGS: 'FREEFORALL' } });
+    const name = `crash${process.pid}`;
+    const sent: number[] = [];
+    const accepted: number[] = [];
+    let next = 0;
+    let killing = false;
+    try {
+      const { token } = await signUp(server.baseUrl, name);
+      const writer = async () => {
+        while (!killing) {
+          const i = next++;
+          sent.push(i);
+          const res = await fetch(`${server.baseUrl}/api/logs/create`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify(logNumber(i)),
+          }).catch(() => null);
+          if (res?.status === 201) accepted.push(i);
+          else if (res) throw new Error(`log ${i}: ${res.status} ${await res.text()}`);
+          if (accepted.length >= KILL_AFTER && !killing) {
+            killing = true;
+            await server.kill();
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: WRITERS }, writer));
+    } finally {
+      await server.kill();
+    }
+    const cutOff = sent.filter((i) => !accepted.includes(i));
+    expect(cutOff.length, 'no create was in flight at the kill').toBeGreaterThan(0);
+
+    const again = await startServerProcess({ dataDir, env: { FEATURE_FLAGS: 'FREEFORALL' } });
+    try {
+      const { token } = await logIn(again.baseUrl, `${name}@example.com`, 'correct horse 42');
+      const get = async <T>(url: string, init: RequestInit = {}) =>
+        (await (await fetch(`${again.baseUrl}${url}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } })).json()) as T;
+      const logs = await get<{ docs: Array<{ notes: string | null; tags: string[] }> }>('/api/user/logs?limit=500');
+      const tagList = await get<string[]>(`/api/user/visitor-tags/${name}`);
+      const whole: number[] = [];
+      for (const i of sent) {
+        const log = logs.docs.find((l) => l.notes === `crash ${i}`);
+        const { lat, lng } = logNumber(i).location;
+        const lake = await get<{ name: string } | null>('/api/util/find-lake', { method: 'POST', body: JSON.stringify({ lat, lng }) });
+        const parts = [Boolean(log), tagList.includes(`crash-${i}`), lake?.name === `Crash Lake ${i}`];
+        expect([i, parts], 'a log half-written').toEqual([i, parts.map(() => parts[0])]);
+        if (log) {
+          expect(log.tags).toEqual([`crash-${i}`]);
+          whole.push(i);
+        }
+      }
+      expect(accepted.filter((i) => !whole.includes(i)), 'a log answered 201 is lost').toEqual([]);
+      expect(logs.docs.length).toBe(whole.length);
     } finally {
       await again.stop();
     }

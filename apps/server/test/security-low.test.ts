@@ -1,7 +1,15 @@
 // The audit's Low findings that a request can show, from the attacker's side.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 import { registerUser, uploadPhoto } from '@tightlines/testkit/fixtures';
+import { HARNESS_SETTINGS } from '@tightlines/testkit/settings';
+import { loadConfig } from '../src/config';
+import { registerPlugins } from '../src/http/plugins';
+import { CSP_NONCE_PLACEHOLDER, registerWeb } from '../src/http/web';
 import { NUL_REFUSED } from '../src/http/input-guard';
 import { NOT_YOUR_PHOTO } from '../src/modules/logs/service';
 
@@ -47,7 +55,7 @@ describe('headers', () => {
     expect(mine.headers['cache-control']).toBe('no-store');
     const health = await t.request({ method: 'GET', url: '/api/health' });
     expect(health.headers['strict-transport-security']).toBeUndefined();
-    expect(String(health.headers['content-security-policy'])).toMatch(/style-src 'self' 'unsafe-inline'(;|$)/);
+    expect(String(health.headers['content-security-policy'])).toMatch(/style-src 'self'(;|$)/);
     const https = await createTestApp({ PUBLIC_URL: 'https://tightlines.example' });
     try {
       expect((await https.request({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toMatch(/max-age=/);
@@ -55,6 +63,47 @@ describe('headers', () => {
       await https.close();
     }
   }, 120_000);
+});
+
+describe('the page and its CSP nonce', () => {
+  // What the web build writes (apps/web/vite.config.ts html.cspNonce), reduced to the tags that carry the nonce.
+  const BUILT_PAGE = `<!doctype html><html><head>
+<meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}">
+<script type="module" crossorigin src="/assets/index.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>
+<link rel="stylesheet" crossorigin href="/assets/index.css" nonce="${CSP_NONCE_PLACEHOLDER}">
+</head><body><div id="root"></div></body></html>`;
+
+  it('allows no inline style but the one nonce of each page, which differs per answer', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), BUILT_PAGE);
+    const config = { ...loadConfig({ ...HARNESS_SETTINGS, DATA_DIR: webDist }), webDist };
+    const app = Fastify();
+    try {
+      await registerPlugins(app, config);
+      await registerWeb(app, config, webDist);
+      const nonces: string[] = [];
+      for (const url of ['/', '/dashboard', '/log/edit/123?x=1', '/index.html', '/']) {
+        const page = await app.inject({ method: 'GET', url });
+        expect([url, page.statusCode, page.headers['cache-control']]).toEqual([url, 200, 'no-store']);
+        const csp = String(page.headers['content-security-policy']);
+        const styleSrc = /(?:^|;)style-src ([^;]*)/.exec(csp)?.[1];
+        expect(styleSrc).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
+        expect(csp).not.toContain('unsafe-inline');
+        const nonce = /'nonce-([^']+)'/.exec(styleSrc!)![1]!;
+        expect(page.body).not.toContain(CSP_NONCE_PLACEHOLDER);
+        expect(page.body.match(/nonce="([^"]*)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`, `nonce="${nonce}"`]);
+        // The nonce is for styles only: scripts still come from this origin alone.
+        expect(/(?:^|;)script-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");
+        nonces.push(nonce);
+      }
+      expect(new Set(nonces).size).toBe(nonces.length);
+      const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+      expect(String(api.headers['content-security-policy'])).toMatch(/(^|;)style-src 'self'(;|$)/);
+    } finally {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('log photos', () => {

@@ -4,7 +4,8 @@
 import { MAX_TAGS, TOO_MANY_TAGS } from '@tightlines/core/logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
-import { givePremium, logCount, moveClock, registerUser, sendUpload } from '@tightlines/testkit/fixtures';
+import { givePremium, logCount, moveClock, registerUser, runEnrichmentNow, sendUpload } from '@tightlines/testkit/fixtures';
+import { startFakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 import { userTags } from '../src/db/schema';
 import { quotaMessage } from '../src/modules/quotas/service';
 
@@ -93,6 +94,40 @@ describe('daily weather lookup quota', () => {
     const elsewhere = await t.request({ method: 'POST', url: '/api/weather/current', payload: PLACE, remoteAddress: '2001:db8:1:2::7' });
     expect(elsewhere.statusCode).not.toBe(429);
   });
+});
+
+describe('weather fetched for logs being saved', () => {
+  it('counts in the same daily quota: a member saving many logs fetches no more, the logs save with weather pending', async () => {
+    const openMeteo = await startFakeOpenMeteo();
+    const app = await createTestApp({ ...openMeteo.env, QUOTA_WEATHER_PER_DAY: '3' });
+    try {
+      const member = await registerUser(app);
+      await givePremium(app, member);
+      const save = (i: number) =>
+        app.request({ method: 'POST', url: '/api/logs/create', token: member.token, payload: { type: 'Catch', location: { lat: 46 + i * 0.1, lng: -94.35 } } });
+      const saved = [];
+      for (let i = 0; i < 6; i += 1) saved.push(await save(i));
+      expect(saved.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+      expect(saved.map((res) => res.json().weather !== null)).toEqual([true, true, true, false, false, false]);
+      expect(saved.slice(3).map((res) => res.json().pending)).toEqual([['weather'], ['weather'], ['weather']]);
+      const fetched = openMeteo.requests.length;
+
+      // The lookups left for today were the logs': the weather routes are spent too, and the
+      // background pass fetches nothing for these logs until the next day.
+      expect((await app.request({ method: 'POST', url: '/api/weather/current', payload: PLACE, token: member.token })).statusCode).toBe(429);
+      moveClock(app, 10 * 60 * 1000);
+      await runEnrichmentNow(app);
+      expect(openMeteo.requests.length).toBe(fetched);
+
+      moveClock(app, DAY);
+      await runEnrichmentNow(app);
+      const later = await app.request({ method: 'GET', url: `/api/log/view/${saved[5]!.json()._id}`, token: member.token });
+      expect([later.json().weather !== null, later.json().pending]).toEqual([true, []]);
+    } finally {
+      await app.close();
+      await openMeteo.close();
+    }
+  }, 240_000);
 });
 
 describe('tag list bound', () => {

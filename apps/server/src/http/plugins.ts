@@ -8,21 +8,26 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '../config';
 import { registerInputGuard } from './input-guard';
 
+/**
+ * The Content-Security-Policy of every answer. Style sheets come from this origin only; the
+ * `<style>` elements the component library creates at run time carry the page's nonce, which
+ * http/web.ts adds to `style-src` for the one answer that is a page. Style properties set through
+ * the CSSOM (React's `style` prop, Leaflet) are not governed by CSP; style attributes in HTML are
+ * refused.
+ */
+export const CSP_DIRECTIVES = {
+  'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://tiles.openseamap.org'],
+  'frame-src': ['https://www.youtube-nocookie.com'],
+  'connect-src': ["'self'"],
+  'style-src': ["'self'"],
+};
+
 /** Outside plugins first, as fastify/demo does: security headers, compression, limits, uploads, zod. */
 export async function registerPlugins(app: FastifyInstance, config: Config) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://tiles.openseamap.org'],
-        'frame-src': ['https://www.youtube-nocookie.com'],
-        'connect-src': ["'self'"],
-        // Style attributes stay allowed (the component library sets them); style sheets come from
-        // this origin only. Inline styles run no script, so this is what is left of that risk.
-        'style-src': ["'self'", "'unsafe-inline'"],
-      },
-    },
+    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     // HSTS means something only over HTTPS; sent over plain HTTP it is ignored at best.
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,

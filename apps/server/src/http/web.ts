@@ -1,7 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
+import { CSP_DIRECTIVES } from './plugins';
+
+/**
+ * What the web build writes where each answer's nonce goes (apps/web/vite.config.ts `html.cspNonce`):
+ * on its script and style-sheet tags and in `<meta property="csp-nonce">`, which the app reads at
+ * start for the `<style>` elements it creates.
+ */
+export const CSP_NONCE_PLACEHOLDER = 'TIGHTLINES_CSP_NONCE';
 
 /**
  * Uploaded files, the built web app, and the history-mode fallback: every page path is the app's
@@ -17,8 +26,16 @@ export async function registerWeb(app: FastifyInstance, config: Config, uploadsR
     allowedPath: (pathName) => !/^\/*logs(\/|$)/i.test(pathName),
   });
   const hasWeb = fs.existsSync(`${config.webDist}/index.html`);
+  const page = hasWeb ? fs.readFileSync(`${config.webDist}/index.html`, 'utf8') : '';
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The page is never the file as built: each answer carries its own nonce (sendPage).
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -31,6 +48,18 @@ export async function registerWeb(app: FastifyInstance, config: Config, uploadsR
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html').sendFile('index.html', config.webDist, { maxAge: 0 });
+    return sendPage(reply, page);
   });
+}
+
+/**
+ * The app's page with a fresh nonce, allowed in this answer's `style-src` only. `no-store`: a
+ * cache that handed one answer to many visitors would make its nonce known in advance.
+ */
+function sendPage(reply: FastifyReply, page: string) {
+  const nonce = randomBytes(16).toString('base64');
+  reply.helmet({
+    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, 'style-src': [...CSP_DIRECTIVES['style-src'], `'nonce-${nonce}'`] } },
+  });
+  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
 }

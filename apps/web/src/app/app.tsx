@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { sessionExpired } from '../lib/api';
 import { currentUserQueryOptions } from '../lib/current-user';
 import { createRouter } from './router';
+import { getStyleNonce } from './style-nonce';
 import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
@@ -20,7 +21,7 @@ export function App() {
   }, [queryClient]);
 
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={getStyleNonce}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -41,6 +41,11 @@ type Deps = {
   weather: WeatherProvider;
   waterflow: WaterflowProvider | null;
   log: ProviderLog;
+  /**
+   * Counts one weather lookup against the log owner's daily quota (modules/quotas); false when it
+   * is spent. A log saved meanwhile keeps weather pending, for the background pass on a later day.
+   */
+  weatherAllowed: (userId: string) => Promise<boolean>;
 };
 
 /**
@@ -57,14 +62,16 @@ export class LogEnricher {
   }
 
   async outside(
-    point: { lat: number; lng: number; occurredAt: Date; timeZone: string },
+    point: { userId: string; lat: number; lng: number; occurredAt: Date; timeZone: string },
     wanted: readonly string[],
   ): Promise<{ values: OutsideValues; pending: OutsideData[] }> {
     const values: OutsideValues = {};
     const pending: OutsideData[] = [];
     const place = { lat: point.lat, lng: point.lng, timeZone: point.timeZone };
+    const weather = wanted.includes('weather') && (await this.deps.weatherAllowed(point.userId));
+    if (wanted.includes('weather') && !weather) pending.push('weather');
     await Promise.all([
-      wanted.includes('weather') &&
+      weather &&
         this.deps.weather.at(place, point.occurredAt).then(
           (w) => void (values.weather = logWeather(w)),
           (error: unknown) => {

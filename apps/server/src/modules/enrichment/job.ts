@@ -4,6 +4,7 @@ import { MAX_ENRICH_ATTEMPTS, nextAttemptAt, type LogEnricher, type OutsideData,
 /** A log still missing outside data, as the job needs it. */
 export type PendingLog = {
   id: string;
+  userId: string;
   lat: number;
   lng: number;
   occurredAt: Date;

@@ -148,7 +148,7 @@ export class LogsService {
     const [near, outside, outingId] = await Promise.all([
       // A lake the angler named needs no lake map service; one left blank may.
       this.deps.lakes.near({ lat, lng }, { askSource: !input.location.lake }),
-      this.deps.enricher.outside({ lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted()),
+      this.deps.enricher.outside({ userId: principal.userId, lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted()),
       input.type === 'Outing' ? null : this.deps.activeOutingAt(principal.userId, occurredAt),
     ]);
     const lakeName = input.location.lake ?? this.deps.lakes.match(near, principal.userId)?.name ?? null;
@@ -207,7 +207,7 @@ export class LogsService {
     const values: Partial<NewLog> = { ...inputColumns(input), occurredAt };
     if (moved) {
       const lunar = logLunar(lat, lng, occurredAt, place.timeZone);
-      const outside = await this.deps.enricher.outside({ lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted());
+      const outside = await this.deps.enricher.outside({ userId: principal.userId, lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted());
       Object.assign(values, outside.values, {
         timeZone: place.timeZone,
         state: input.location.state ?? place.state,

@@ -47,12 +47,25 @@ export class QuotasService {
 
   /** One use of `kind` (and `bytes` of upload) by the caller, or 429 with the quota's message. */
   async spend(who: Principal | { client: string }, kind: QuotaKind, bytes = 0): Promise<void> {
+    if (await this.trySpend(who, kind, bytes)) return;
+    const subject = this.subject(who);
     const { limits } = this.deps;
-    const subject = 'userId' in who ? `user:${who.userId}` : `client:${who.client}`;
-    const maxCount = kind === 'uploads' ? limits.uploadsPerDay : kind === 'imports' ? limits.importsPerDay : limits.weatherPerDay;
-    const maxBytes = kind === 'uploads' ? limits.uploadBytesPerDay : Number.MAX_SAFE_INTEGER;
-    if (await this.deps.repo.spend(subject, kind, this.today(), bytes, maxCount, maxBytes)) return;
-    throw new HttpError(429, quotaMessage(kind, limits, kind === 'uploads' && (await this.underCount(subject, kind, maxCount))));
+    throw new HttpError(429, quotaMessage(kind, limits, kind === 'uploads' && (await this.underCount(subject, kind, this.maxCount(kind)))));
+  }
+
+  /** One use of `kind` if the quota has room; false (nothing counted) when it is spent. */
+  async trySpend(who: Principal | { client: string } | { userId: string }, kind: QuotaKind, bytes = 0): Promise<boolean> {
+    const maxBytes = kind === 'uploads' ? this.deps.limits.uploadBytesPerDay : Number.MAX_SAFE_INTEGER;
+    return this.deps.repo.spend(this.subject(who), kind, this.today(), bytes, this.maxCount(kind), maxBytes);
+  }
+
+  private subject(who: Principal | { client: string } | { userId: string }): string {
+    return 'userId' in who ? `user:${who.userId}` : `client:${who.client}`;
+  }
+
+  private maxCount(kind: QuotaKind): number {
+    const { limits } = this.deps;
+    return kind === 'uploads' ? limits.uploadsPerDay : kind === 'imports' ? limits.importsPerDay : limits.weatherPerDay;
   }
 
   /** Whether the count alone still had room (so the bytes were what ran out). */

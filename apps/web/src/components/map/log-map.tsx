@@ -1,7 +1,7 @@
 import { Button, Center, Text } from '@mantine/core';
 import type { MapMarker } from '@tightlines/core/api/analysis';
 import type { LakeOutline } from '@tightlines/core/geo';
-import type { DivIcon, GeoJSON, Map as LeafletMap, Marker, MarkerClusterGroup, TileLayer } from 'leaflet';
+import type { DivIcon, DivIconOptions, GeoJSON, Map as LeafletMap, Marker, MarkerClusterGroup, TileLayer } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { loadLeaflet } from './load-leaflet';
@@ -205,7 +205,7 @@ export function LogMap({
       return;
     }
     const at: [number, number] = [pickedLat, pickedLng];
-    const icon = m.L.divIcon({ html: `<span style="background:${typeColor(pickedType)}"></span>`, className: `${classes.marker} ${classes.picked}`, iconSize: [24, 24] });
+    const icon = typeIcon(m.L, pickedType, { className: `${classes.marker} ${classes.picked}`, iconSize: [24, 24] });
     if (m.picked) m.picked.setLatLng(at).setIcon(icon);
     else {
       m.picked = m.L.marker(at, {
@@ -309,10 +309,25 @@ export function LogMap({
   );
 }
 
+/**
+ * A round marker in the type's colour. The colour goes through the CSSOM on each marker made from
+ * the icon: a style attribute in the icon's HTML is refused by the CSP (no 'unsafe-inline').
+ */
+function typeIcon(L: Leaflet, type: string, options: DivIconOptions): DivIcon {
+  const icon = L.divIcon({ ...options, html: '<span></span>' });
+  const createIcon = icon.createIcon.bind(icon);
+  icon.createIcon = (oldIcon) => {
+    const element = createIcon(oldIcon);
+    (element.firstElementChild as HTMLElement).style.background = typeColor(type);
+    return element;
+  };
+  return icon;
+}
+
 function iconFor(m: Live, type: string): DivIcon {
   let icon = m.icons.get(type);
   if (!icon) {
-    icon = m.L.divIcon({ html: `<span style="background:${typeColor(type)}"></span>`, className: classes.marker, iconSize: [18, 18], popupAnchor: [0, -6] });
+    icon = typeIcon(m.L, type, { className: classes.marker, iconSize: [18, 18], popupAnchor: [0, -6] });
     m.icons.set(type, icon);
   }
   return icon;
