@@ -10,9 +10,8 @@
  *
  *   npx tsx bench/events.bench.ts [--events 10000] [--requests 300] [--json out.json]
  */
-import { sql } from 'drizzle-orm';
 import { startServerProcess } from '@tightlines/testkit/process';
-import { insertAnglers } from '@tightlines/testkit/seed';
+import { LIST_CASES as CASES, seedEvents } from './lib/events-seed';
 import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
 import { ms, requestCount, table } from './lib/stats';
@@ -21,42 +20,8 @@ const EVENTS = countOption('--events', 'BENCH_EVENTS', 10_000);
 const REQUESTS = countOption('--requests', 'BENCH_EVENTS_REQUESTS', 300);
 
 const server = await startServerProcess({
-  prepare: async (database) => {
-    const started = performance.now();
-    const [owner] = await insertAnglers(database, 1, 'correct horse 42', 'organiser');
-    await database.db.execute(sql`
-      insert into events (created_by, status, name, type, format, size, cost_cents, is_public, state, species,
-                          key_type, date_start, date_end, tz, fee_cents)
-      select ${owner!.id}::uuid,
-             case when i % 10 = 0 then 'Draft' else 'Active' end,
-             'Bench event ' || i,
-             (array['Tournament','League','Series'])[1 + i % 3],
-             (array['Points','Biggest Bag','Biggest Fish','Most Fish'])[1 + i % 4],
-             (array['12','25','50'])[1 + i % 3],
-             (i % 4) * 500,
-             i % 10 <> 5,
-             (array['MN','WI','MI','IA','ND','SD','IL','OH'])[1 + i % 8],
-             array[(array['Bass','Crappie','Musky','Pike','Walleye'])[1 + i % 5]],
-             'None',
-             now() + ((i % 730) - 365) * interval '1 day',
-             now() + ((i % 730) - 365) * interval '1 day' + (1 + i % 30) * interval '1 day',
-             'America/Chicago',
-             0
-      from generate_series(1, ${EVENTS}) as i`);
-    await database.db.execute(sql`analyze events`);
-    return { seedMs: performance.now() - started };
-  },
+  prepare: async (database) => ({ seedMs: await seedEvents(database, EVENTS) }),
 });
-
-const CASES: { label: string; query: string }[] = [
-  { label: 'no filter (first 50)', query: '' },
-  { label: 'type=League', query: '?type=League' },
-  { label: 'species=Walleye', query: '?species=Walleye' },
-  { label: 'size=20 (creation size 25)', query: '?size=20' },
-  { label: 'state=MN', query: '?state=MN' },
-  { label: 'all four filters', query: '?type=Series&species=Bass&size=50&state=WI' },
-  { label: 'no filter, page 40 (offset 1950)', query: '?offset=1950' },
-];
 
 type Row = { label: string; concurrency: number; result: LoadResult; items: number };
 const rows: Row[] = [];

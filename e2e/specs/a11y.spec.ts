@@ -134,13 +134,7 @@ describe('accessibility', () => {
       if (violations.length) found[`${url} @${width}`] = violations.map((v) => `${v.id}: ${v.targets.join(', ')}`);
     }
     await page.context().close();
-    // Known and not yet fixed, owned by the events pages (apps/web/src/features/events): the green
-    // "Free Event!"/fee text and the active tab button are below 4.5:1. Listed so that any other
-    // violation fails, and so that this list is emptied when they are fixed.
-    const known = (key: string, rules: string[]) =>
-      /^\/(event|series)\//.test(key) && rules.every((r) => r.startsWith('color-contrast:'));
-    const unexpected = Object.fromEntries(Object.entries(found).filter(([key, rules]) => !known(key, rules)));
-    expect(unexpected).toEqual({});
+    expect(found).toEqual({});
   }, 900_000);
 
   it('keeps the shut phone menu out of the accessibility tree and the Tab order; the account button says the username', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { LakeOutline } from '@tightlines/core/geo';
 import { AccessService } from './access/access';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -46,6 +47,7 @@ import { OwnerRepo } from './modules/events/owner-repo';
 import { ownerRoutes } from './modules/events/owner-routes';
 import { OwnerService } from './modules/events/owner-service';
 import { LocalEventsPublisher } from './modules/events/publisher';
+import { EventPayouts } from './modules/events/payout';
 import { RegistrationService } from './modules/events/registration';
 import { RegistrationRepo } from './modules/events/registration-repo';
 import { registrationRoutes } from './modules/events/registration-routes';
@@ -328,11 +330,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Events: the creation fee is charged through billing.
   const eventPayments = billingFeePayments(billing, payments);
+  // Entry fees by card are paid out to the connected account of one of the event's owners.
+  const payouts = new EventPayouts({
+    ownerIds: (eventId) => eventsRepo.ownerIds(eventId),
+    accounts: { connectedAccountOf: (userId) => billing.connectedAccountOf(userId), payoutAccount: (userId) => billing.payoutAccount(userId) },
+  });
   const leaderboard = new Leaderboard({ repo: new LeaderboardRepo(db), events: eventsRepo, now });
   const events = new EventsService({
     repo: eventsRepo,
     transaction,
     payments: eventPayments,
+    payouts,
+    lakeAt: async (point) => {
+      // Only what is stored already: the builder's find-lake call fetched the map service's lakes there.
+      const lake = lakes.match(await lakes.near(point, { askSource: false }));
+      return lake && { outline: (lake.outline as LakeOutline | null) ?? null, areaAcres: lake.area };
+    },
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
     now,
     leaderboard: (eventId) => leaderboard.leaderboardFor(eventId),
@@ -369,6 +382,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     eventsRepo,
     repo: registrationRepo,
     payments: eventPayments,
+    payouts,
     transaction,
     muskie: (principal, id, body, requestKey) => entryPayments.registerMuskie(principal, id, body, { admin: false, requestKey }),
     now,
@@ -411,6 +425,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       usernameExists: (username) => accounts.usernameExists(username),
     },
     paypal: { sandbox: paypalApp(config.paypal.sandbox), live: paypalApp(config.paypal.live) },
+    platform: { processor: payments, chargeOnce: (input) => billing.chargeOnce(input) },
+    payouts,
     organiserStripe: (secretKey, publishableKey) =>
       new StripePaymentProcessor({
         secretKey,

@@ -293,6 +293,41 @@ describe('who sees what', () => {
   });
 });
 
+describe('lake outlines', () => {
+  it('stores each lake’s outline and acreage from our lakes data, never the outline the client sends', async () => {
+    const ring = (lat: number, lng: number, d: number) => [
+      [
+        [lng - d, lat - d],
+        [lng + d, lat - d],
+        [lng + d, lat + d],
+        [lng - d, lat + d],
+        [lng - d, lat - d],
+      ],
+    ];
+    const known = { type: 'Polygon', coordinates: ring(47.85, -92.35, 0.1) };
+    await t.database.db.execute(
+      `insert into lakes (name, lat, lng, outline, area_acres, source) values ('Lake Vermilion', 47.85, -92.35, '${JSON.stringify(known)}'::jsonb, 39000, 'osm')` as never,
+    );
+    // A forged outline: all of Minnesota, so that every check-in in the state is "on the water".
+    const forged = { type: 'Polygon', coordinates: ring(46, -94, 3) };
+    const owner = await registerUser(t);
+    const lakes = [
+      { name: 'Lake Vermilion', location: { lat: 47.86, lng: -92.34 }, area: forged, areaAcres: 1 },
+      { name: 'Nowhere Pond', location: { lat: 48.61, lng: -95.91 }, area: forged, areaAcres: 1 },
+    ];
+    const draft = await post('/api/fc/event-draft', owner, freeTournament({ lakes }));
+    expect(draft.statusCode, draft.body).toBe(200);
+    const created = await post('/api/fc/event', owner, freeTournament({ _id: draft.json()._id, lakes }));
+    expect(created.statusCode, created.body).toBe(201);
+    for (const answer of [draft.json(), created.json(), (await get(`/api/fc/event/${created.json()._id}`)).json()]) {
+      expect(answer.lakes.map((l: { name: string; area: unknown; areaAcres: unknown }) => [l.name, l.area, l.areaAcres])).toEqual([
+        ['Lake Vermilion', known, 39000],
+        ['Nowhere Pond', null, null],
+      ]);
+    }
+  });
+});
+
 describe('the public list', () => {
   it('filters by type, species, size and state, soonest first, ended last', async () => {
     const owner = await registerUser(t);

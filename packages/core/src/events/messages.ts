@@ -35,6 +35,7 @@ export const eventMessages = {
   pointRuleNotFound: 'This point rule does not exist.',
   chargeMismatch: 'That payment does not match this event’s fee.',
   chargeUsed: 'That payment has already been used for another event.',
+  stripeAccountNotYours: 'That Stripe account is not linked to your account. Use Connect with Stripe to link your own.',
   // Fish entry (part 2). The seed's words:
   measurementPhoto: 'You are required to have a picture of your fish on the bumperboard.',
   anglerPhoto: 'You are required to have a picture holding your fish.',

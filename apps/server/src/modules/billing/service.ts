@@ -175,7 +175,7 @@ export class BillingService {
   /** A one-off charge to one of the payer's saved cards (the seed's POST api/billing/charge). */
   async chargeCard(
     payer: Principal,
-    input: { card: string; description: string; cost: number },
+    input: { card: string; description: string; cost: number; payTo?: string },
     requestKey: string,
   ): Promise<ChargeResult> {
     const card = await this.deps.repo.card(payer.userId, input.card);
@@ -188,6 +188,7 @@ export class BillingService {
       amount: input.cost,
       source: { customerId: account?.customerId ?? '', cardId: card.providerCardId },
       idempotencyKey: `charge:${payer.userId}:${requestKey}`,
+      ...(input.payTo && { payTo: input.payTo }),
     });
   }
 
@@ -296,6 +297,11 @@ export class BillingService {
     const values = { onboarded: true, chargesEnabled: true, payoutsEnabled: true };
     await this.deps.repo.updateConnectAccount(principal.userId, values, this.deps.now());
     return { accountId: row.accountId, ...values };
+  }
+
+  /** The connected account the member's own Connect onboarding opened, finished or not. */
+  async connectedAccountOf(userId: string): Promise<string | null> {
+    return (await this.deps.repo.connectAccount(userId))?.accountId ?? null;
   }
 
   /** The account a member's event takings are paid out to; null until their onboarding allows charges. */

@@ -19,9 +19,11 @@ import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
-import { PaymentError, type PaymentProcessor } from '../../providers/payments/payments';
+import { PaymentError, type ChargeResult, type PaymentProcessor } from '../../providers/payments/payments';
 import type { PayPalClient } from '../../providers/payments/paypal';
+import type { BillingService } from '../billing/service';
 import type { EventPaymentRow, EventPaymentsRepo } from './event-payments-repo';
+import type { EventPayouts } from './payout';
 import type { EventRow, EventsRepo } from './repo';
 
 /** Ours: the seed names these situations without words (docs/events.md, "Event payments"). */
@@ -62,13 +64,27 @@ type Deps = {
   accounts: Accounts;
   /** The PayPal app for each mode; null when that mode is not configured. */
   paypal: { sandbox: PayPalClient | null; live: PayPalClient | null };
-  /** The organiser's Stripe account from their secret key. */
+  /**
+   * The platform's processor and billing's spend-once charges: an entry fee paid out to the
+   * organiser's connected account is a destination charge of ours.
+   */
+  platform: { processor: PaymentProcessor; chargeOnce: BillingService['chargeOnce'] };
+  payouts: EventPayouts;
+  /** The organiser's Stripe account from their pasted secret key. */
   organiserStripe: (secretKey: string, publishableKey: string | null) => PaymentProcessor;
   /** Billing's test processor, standing in when no key is set; null on a server with real payments. */
   testProcessor: PaymentProcessor | null;
   secrets: SecretBox | null;
   log: { error(obj: Record<string, unknown>, msg: string): void };
   now: () => Date;
+};
+
+/** How one event takes cards: the browser's tokenising mode and key, the charge and its refund. */
+type CardPayment = {
+  mode: 'stripe' | 'test';
+  key: string | null;
+  charge(input: { userId: string | null; amount: number; description: string; token: string; idempotencyKey: string; eventId: string }): Promise<ChargeResult>;
+  refund(chargeId: string, idempotencyKey: string): Promise<void>;
 };
 
 /** A payment that has been taken and is held for one registration. */
@@ -101,13 +117,41 @@ export class EventPaymentsService {
     return client;
   }
 
-  /** The organiser's Stripe (their sealed secret key), or the test processor when none is set. */
-  private cardProcessor(event: EventRow): { processor: PaymentProcessor; mode: 'stripe' | 'test'; key: string | null } {
+  /**
+   * The organiser's connected account (a destination charge on the platform's processor), else
+   * their pasted Stripe key (their sealed secret), else the test processor when none is set.
+   */
+  private async cardPayment(event: EventRow): Promise<CardPayment> {
+    const payout = await this.deps.payouts.of(event);
+    if (payout.kind === 'unpayable') throw new HttpError(503, paymentMessages.cardsOff);
+    if (payout.kind === 'connect') {
+      const { processor, chargeOnce } = this.deps.platform;
+      return {
+        mode: processor.mode,
+        key: processor.publishableKey,
+        charge: ({ token, eventId, ...input }) =>
+          chargeOnce({ ...input, kind: 'event-entry', source: { token }, metadata: { eventId }, payTo: payout.payTo }),
+        refund: (chargeId, idempotencyKey) => processor.refund(chargeId, idempotencyKey, { reverseTransfer: true }),
+      };
+    }
+    const direct = (processor: PaymentProcessor, mode: 'stripe' | 'test', key: string | null): CardPayment => ({
+      mode,
+      key,
+      charge: (input) =>
+        processor.charge({
+          amount: input.amount,
+          description: input.description,
+          source: { token: input.token },
+          idempotencyKey: input.idempotencyKey,
+          metadata: { eventId: input.eventId },
+        }),
+      refund: (chargeId, idempotencyKey) => processor.refund(chargeId, idempotencyKey),
+    });
     if (event.paymentProcessor === 'Stripe' && event.paymentProcessorSecret && this.deps.secrets) {
       const secret = this.deps.secrets.open(event.paymentProcessorSecret);
-      return { processor: this.deps.organiserStripe(secret, event.paymentProcessorKey), mode: 'stripe', key: event.paymentProcessorKey };
+      return direct(this.deps.organiserStripe(secret, event.paymentProcessorKey), 'stripe', event.paymentProcessorKey);
     }
-    if (this.deps.testProcessor) return { processor: this.deps.testProcessor, mode: 'test', key: null };
+    if (this.deps.testProcessor) return direct(this.deps.testProcessor, 'test', null);
     throw new HttpError(503, paymentMessages.cardsOff);
   }
 
@@ -116,7 +160,7 @@ export class EventPaymentsService {
     const paypal = this.deps.paypal[mode];
     if (event.paymentProcessor === 'PayPal' && paypal) return { kind: 'paypal', mode, clientId: paypal.clientId };
     try {
-      const card = this.cardProcessor(event);
+      const card = await this.cardPayment(event);
       return { kind: 'card', mode: card.mode, clientId: card.key };
     } catch {
       return { kind: 'card', mode: 'stripe', clientId: null };
@@ -275,14 +319,15 @@ export class EventPaymentsService {
 
   /** Charges the card through the event's processor and records the charge for this registration. */
   private async holdCard(event: EventRow, token: string, amountCents: number, userId: string | null, requestKey: string): Promise<Held> {
-    const { processor, mode } = this.cardProcessor(event);
-    const charge = await processor
+    const card = await this.cardPayment(event);
+    const charge = await card
       .charge({
+        userId,
         amount: amountCents,
         description: `Entry: ${event.name ?? 'event'}`,
-        source: { token },
+        token,
         idempotencyKey: `event-entry:${event.id}:${requestKey}`,
-        metadata: { eventId: event.id },
+        eventId: event.id,
       })
       .catch((error: unknown) => Promise.reject(this.failure(error)));
     const row = await this.deps.repo.recordPayment({
@@ -290,14 +335,14 @@ export class EventPaymentsService {
       userId,
       provider: 'card',
       reference: charge.id,
-      mode,
+      mode: card.mode,
       amountCents,
       status: 'claimed',
       captureId: charge.id,
     });
     // The same charge answered again (a retried request with the same key) registers nobody twice.
     if (!row) throw conflict(paymentMessages.orderUsed);
-    return { row, refund: () => processor.refund(charge.id, `refund:${row.id}`) };
+    return { row, refund: () => card.refund(charge.id, `refund:${row.id}`) };
   }
 
   /**

@@ -2,8 +2,11 @@ import type { PaymentProcessor } from '../../providers/payments/payments';
 import type { BillingService } from '../billing/service';
 import type { FeePayments } from './service';
 
-/** A card token straight from the browser (Stripe Elements or the test processor), not a saved card. */
-const isToken = (card: string) => /^(tok|pm)_/.test(card);
+/**
+ * A card token straight from the browser (Stripe Elements' createToken or the test processor), not
+ * a saved card: on Stripe a saved card's id is its PaymentMethod's (`pm_…`).
+ */
+const isToken = (card: string) => card.startsWith('tok_');
 
 /**
  * The creation fee through billing: coupons are the processor's; a saved card or a fresh card
@@ -25,8 +28,13 @@ export function billingFeePayments(billing: BillingService, processor: PaymentPr
             amount: input.amountCents,
             source: { token: input.card },
             idempotencyKey: input.idempotencyKey,
+            ...(input.payTo && { payTo: input.payTo }),
           })
-        : await billing.chargeCard(principal, { card: input.card, description: input.description, cost: input.amountCents }, input.idempotencyKey);
+        : await billing.chargeCard(
+            principal,
+            { card: input.card, description: input.description, cost: input.amountCents, ...(input.payTo && { payTo: input.payTo }) },
+            input.idempotencyKey,
+          );
       return result.id;
     },
     async findCharge(chargeId) {

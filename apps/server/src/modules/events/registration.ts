@@ -7,7 +7,9 @@ import { decideRegistration, isTeamEvent, openWeeks, seriesCostCents } from '@ti
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/errors';
+import { paymentMessages } from './event-payments';
+import type { EventPayouts } from './payout';
 import type { EventsRepo } from './repo';
 import type { RegistrationRepo } from './registration-repo';
 import type { EventsService, FeePayments } from './service';
@@ -17,6 +19,8 @@ type Deps = {
   eventsRepo: EventsRepo;
   repo: RegistrationRepo;
   payments: FeePayments;
+  /** The organiser's connected account an entry fee is paid out to. */
+  payouts: EventPayouts;
   transaction: Transaction;
   /** The muskie form's registration (EventPaymentsService.registerMuskie, wired in app.ts). */
   muskie: (principal: Principal | null, id: string, body: MuskieRegistration, requestKey: string) => Promise<MuskieRegistered>;
@@ -96,7 +100,10 @@ export class RegistrationService {
     let chargeId: string | null = null;
     if (costCents > 0) {
       if (!body.card) throw badRequest(series ? m.selectCard : eventMessages.invalidCard);
+      const payout = await this.deps.payouts.of(event);
+      if (payout.kind === 'unpayable') throw new HttpError(503, paymentMessages.cardsOff);
       chargeId = await this.deps.payments.chargeCard(principal, {
+        ...(payout.kind === 'connect' && { payTo: payout.payTo }),
         card: body.card,
         amountCents: costCents,
         description: `Event entry: ${event.name ?? ''}`.slice(0, 200),

@@ -39,6 +39,11 @@ export class EventsRepo {
     return row;
   }
 
+  async ownerIds(eventId: string): Promise<string[]> {
+    const rows = await this.ctx.db.select({ userId: eventOwners.userId }).from(eventOwners).where(eq(eventOwners.eventId, eventId));
+    return rows.map((r) => r.userId);
+  }
+
   async findByCharge(chargeId: string): Promise<EventRow | undefined> {
     const [row] = await this.ctx.db.select().from(events).where(eq(events.chargeId, chargeId)).limit(1);
     return row;

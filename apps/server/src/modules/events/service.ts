@@ -10,13 +10,15 @@ import {
   sizeNumber,
 } from '@tightlines/core/events/model';
 import { validateEvent, type EventDraftFields, type WizardStep } from '@tightlines/core/events/validate';
+import type { GeoPoint, LakeOutline } from '@tightlines/core/geo';
 import { isTimeZone, resolveInstant, toLocalIso } from '@tightlines/core/time';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
-import type { EventsRepo, EventValues, LakeValues, PointRuleValues, WeekValues } from './repo';
+import type { EventPayouts } from './payout';
+import type { EventRow, EventsRepo, EventValues, LakeValues, PointRuleValues, WeekValues } from './repo';
 import { sanitizeDescription } from './sanitize';
 import { eventView } from './view';
 
@@ -28,7 +30,10 @@ export type FeePayments = {
   /** The coupon's percent off, or null when the code is unknown. */
   couponPercentOff(code: string): Promise<number | null>;
   /** Charges one of the member's saved cards; the same key answers the first charge again. */
-  chargeCard(principal: Principal, input: { card: string; amountCents: number; description: string; idempotencyKey: string }): Promise<string>;
+  chargeCard(
+    principal: Principal,
+    input: { card: string; amountCents: number; description: string; idempotencyKey: string; payTo?: string },
+  ): Promise<string>;
   /** A charge POST api/billing/charge made: whose and how much, or null when there is none. */
   findCharge(chargeId: string): Promise<{ userId: string; amountCents: number } | null>;
 };
@@ -37,6 +42,13 @@ type Deps = {
   repo: EventsRepo;
   transaction: Transaction;
   payments: FeePayments;
+  /** Whose Stripe connected account an event may name. */
+  payouts: EventPayouts;
+  /**
+   * What our lakes data holds for the water at a point: the lake POST api/util/find-lake answered
+   * the lakes builder there. Null when it knows none.
+   */
+  lakeAt: (point: GeoPoint) => Promise<{ outline: LakeOutline | null; areaAcres: number | null } | null>;
   secrets: SecretBox | null;
   now: () => Date;
   /** The ranked board the event's answers carry (part 2). */
@@ -81,8 +93,9 @@ export class EventsService {
       name: lake.name.trim(),
       lat: lake.location?.lat ?? 0,
       lng: lake.location?.lng ?? 0,
-      outline: lake.area as LakeValues['outline'],
-      areaAcres: lake.areaAcres ?? null,
+      // Filled from our lakes data (withLakeData): an outline the browser sends is never stored.
+      outline: null,
+      areaAcres: null,
     }));
     const weeks = hasSchedule(input.type)
       ? (input.schedule ?? []).map((week) => ({
@@ -148,9 +161,30 @@ export class EventsService {
     return { values, lakes, weeks, pointRules, fields };
   }
 
+  /**
+   * Each lake's outline and acreage as our lakes data has them at its marker, whatever the client
+   * sent: the outline is drawn on public pages and decides whose check-in is on the water.
+   */
+  private async withLakeData(n: Normalised): Promise<Normalised> {
+    const lakes = await Promise.all(
+      n.lakes.map(async (lake) => {
+        const known = await this.deps.lakeAt({ lat: lake.lat, lng: lake.lng });
+        return { ...lake, outline: known?.outline ?? null, areaAcres: known?.areaAcres ?? null };
+      }),
+    );
+    return { ...n, lakes };
+  }
+
   private check(fields: EventDraftFields, upTo?: WizardStep) {
     const problem = validateEvent(fields, this.deps.now(), upTo);
     if (problem) throw badRequest(problem);
+  }
+
+  /** A connected account (acct_…) in the Stripe key field must come from this member's own Connect onboarding. */
+  private async checkPayout(principal: Principal, n: Normalised, existing: EventRow | undefined) {
+    if (!(await this.deps.payouts.mayName(principal.userId, n.values.paymentProcessorKey, existing?.paymentProcessorKey))) {
+      throw badRequest(m.stripeAccountNotYours);
+    }
   }
 
   private sealSecret(input: EventInput): Partial<EventValues> {
@@ -189,7 +223,8 @@ export class EventsService {
     if (existing && existing.status !== 'Draft') throw conflict(m.alreadyCreated);
     const n = this.normalise(input);
     this.check(n.fields, input.step as WizardStep | undefined);
-    const id = await this.write(principal, existing?.id, n, this.sealSecret(input));
+    await this.checkPayout(principal, n, existing);
+    const id = await this.write(principal, existing?.id, await this.withLakeData(n), this.sealSecret(input));
     if (!id) throw conflict(m.alreadyCreated);
     return this.view(principal, id);
   }
@@ -220,6 +255,7 @@ export class EventsService {
     if (existing?.status === 'Active') return this.view(principal, existing.id);
     const n = this.normalise(input);
     this.check(n.fields, hasSchedule(input.type) ? 4 : 3);
+    await this.checkPayout(principal, n, existing);
 
     let percentOff = 0;
     if (input.coupon) {
@@ -228,7 +264,7 @@ export class EventsService {
       percentOff = found;
     }
     const feeCents = creationFeeCents(n.values.size, input.cost, percentOff);
-    const id = await this.write(principal, existing?.id, n, { ...this.sealSecret(input), feeCents, coupon: input.coupon });
+    const id = await this.write(principal, existing?.id, await this.withLakeData(n), { ...this.sealSecret(input), feeCents, coupon: input.coupon });
     // Created by a request that ran alongside this one (a double click): that one paid.
     if (!id) return this.view(principal, existing?.id as string);
     const chargeId = feeCents > 0 ? await this.pay(principal, id, n.values.name ?? '', feeCents, input) : null;

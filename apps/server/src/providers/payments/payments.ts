@@ -170,7 +170,11 @@ export interface PaymentProcessor {
 
   /** A one-off charge; `declined` leaves nothing charged. */
   charge(input: ChargeInput): Promise<ChargeResult>;
-  refund(chargeId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * `reverseTransfer` takes a destination charge's money back from the connected account too;
+   * without it the platform's balance pays the refund and the organiser keeps the transfer.
+   */
+  refund(chargeId: string, idempotencyKey: string, options?: { reverseTransfer?: boolean }): Promise<void>;
 
   /**
    * Subscribes and takes the first period's payment at once, all or nothing: a declined card

@@ -172,8 +172,10 @@ export class StripePaymentProcessor implements PaymentProcessor {
     return { id: intent.id, amount: intent.amount, status: 'succeeded' };
   }
 
-  async refund(chargeId: string, idempotencyKey: string): Promise<void> {
-    await call(() => this.stripe.refunds.create({ payment_intent: chargeId }, { idempotencyKey }));
+  async refund(chargeId: string, idempotencyKey: string, options: { reverseTransfer?: boolean } = {}): Promise<void> {
+    await call(() =>
+      this.stripe.refunds.create({ payment_intent: chargeId, ...(options.reverseTransfer && { reverse_transfer: true }) }, { idempotencyKey }),
+    );
   }
 
   async createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription> {

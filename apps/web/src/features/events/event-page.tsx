@@ -98,7 +98,7 @@ function EventActions({ event, state }: { event: EventView; state: ReturnType<ty
         </>
       )}
       {fishedThisWeek && <Text c="dimmed">{registrationMessages.fishedThisWeek}</Text>}
-      {registered && <Text c="green.8">{registrationMessages.alreadyRegistered}</Text>}
+      {registered && <Text c="green">{registrationMessages.alreadyRegistered}</Text>}
     </Group>
   );
 }

@@ -23,7 +23,7 @@ export function EventHeader({ event }: { event: EventView }) {
       <Group gap="sm" wrap="wrap">
         <Badge variant="light">{event.type}</Badge>
         <Text fw={600}>{dayRange(event.dateStart, event.dateEnd, event.tz)}</Text>
-        <Text fw={600} c={event.cost > 0 ? undefined : 'green.8'} data-testid="event-fee">
+        <Text fw={600} c={event.cost > 0 ? undefined : 'green'} data-testid="event-fee">
           {feeText(event.cost, eventMessages.freeEvent)}
         </Text>
       </Group>

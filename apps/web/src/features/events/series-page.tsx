@@ -112,7 +112,7 @@ function SeriesActions({ event, now, weekRunning }: { event: EventView; now: num
           <RegisterButton event={event} />
         ))}
       {registered && weekRunning && <CheckinButton event={event} series />}
-      {registered && <Text c="green.8">{registrationMessages.alreadyRegistered}</Text>}
+      {registered && <Text c="green">{registrationMessages.alreadyRegistered}</Text>}
     </Group>
   );
 }

@@ -69,8 +69,9 @@ export function LogList({ logs, total, selected, rated, hasMore, loadingMore, on
   }, [nearEnd, hasMore, loadingMore, onLoadMore]);
 
   return (
-    <div ref={scroller} className={classes.list} role="feed" aria-busy={loadingMore} aria-label="Your logs">
-      <div ref={body} style={{ position: 'relative', height: logs.length * ROW - GAP }}>
+    <div ref={scroller} className={classes.list}>
+      {/* A feed may hold only its articles: the Load more button stays outside it. */}
+      <div ref={body} role="feed" aria-busy={loadingMore} aria-label="Your logs" style={{ position: 'relative', height: logs.length * ROW - GAP }}>
         {logs.slice(range.from, range.to).map((log, k) => {
           const index = range.from + k;
           return (
