@@ -1,13 +1,13 @@
 // The owner dashboard's admin calls (issue 16): admin/enter-fish, admin/checkin and
 // admin/checkin-all, from the attacker's side (a stranger, an entry of another event, a double
 // submit), and the EXIF viewer, which only owners ever see.
-import sharp from 'sharp';
 import { ownerMessages as m } from '@tightlines/core/events/owner';
 import { eventMessages } from '@tightlines/core/events/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 import { startEventNow } from '@tightlines/testkit/event-entries';
 import { registerUser, sendUpload, uploadPhoto, type Member } from '@tightlines/testkit/fixtures';
+import { jpegWithExif } from '@tightlines/testkit/photos';
 
 let t: TestApp;
 let owner: Member;
@@ -192,17 +192,9 @@ describe('POST api/fc/event/admin/enter-fish/{id}', () => {
 });
 
 describe('the EXIF viewer', () => {
-  /** A photo whose camera says it was taken at `takenAt` at `lat`/`lng` N/W, uploaded by `user`. */
-  async function photoWithExif(user: Member, takenAt: string, gps: { lat: string; lng: string }): Promise<string> {
-    const original = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2d6a4f' } })
-      .jpeg()
-      .withExif({
-        IFD0: { Make: 'Pixel', Model: 'Pixel 9 Camera' },
-        IFD2: { DateTimeOriginal: takenAt, OffsetTimeOriginal: '-05:00' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: gps.lat, GPSLongitudeRef: 'W', GPSLongitude: gps.lng },
-      })
-      .toBuffer();
-    const res = await sendUpload(t, user, original);
+  /** A photo whose camera says it was taken at `takenAt` (UTC-5 wall clock) at `lat`/`lng`, uploaded by `user`. */
+  async function photoWithExif(user: Member, takenAt: string, place: { lat: number; lng: number }): Promise<string> {
+    const res = await sendUpload(t, user, await jpegWithExif({ takenAt, offset: '-05:00', ...place }));
     expect(res.statusCode, res.body).toBe(200);
     return res.json().image as string;
   }
@@ -210,9 +202,10 @@ describe('the EXIF viewer', () => {
   it('shows owners each photo’s time, place and camera, flags disagreement, and never shows it to anyone else', async () => {
     const id = await newEvent();
     const entry = await addEntry(id, email());
-    // Taken the day before, 180 km away (Minneapolis), while the fish is entered on Gull Lake now.
-    const measurement = await photoWithExif(owner, '2020:06:01 06:30:00', { lat: '44/1 58/1 48/1', lng: '93/1 16/1 12/1' });
-    const angler = await photoWithExif(owner, '2020:06:01 06:31:00', { lat: '44/1 58/1 48/1', lng: '93/1 16/1 12/1' });
+    // Taken years before, 180 km away (Minneapolis), while the fish is entered on Gull Lake now.
+    const minneapolis = { lat: 44.98, lng: -93.27 };
+    const measurement = await photoWithExif(owner, '2020-06-01T06:30:00', minneapolis);
+    const angler = await photoWithExif(owner, '2020-06-01T06:31:00', minneapolis);
     const res = await post(`/api/fc/event/admin/enter-fish/${id}`, owner, fish({ entryId: entry._id, photos: { measurement, angler } }));
     expect(res.statusCode, res.body).toBe(200);
 
@@ -237,9 +230,10 @@ describe('the EXIF viewer', () => {
   it('says nothing against a photo taken just now on the water', async () => {
     const id = await newEvent();
     const entry = await addEntry(id, email());
-    const now = new Date(t.clock.now().getTime() - 5 * 60_000 - 5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ').replace(/-/g, ':');
-    const measurement = await photoWithExif(owner, now, { lat: '46/1 24/1 36/1', lng: '94/1 21/1 0/1' });
-    const angler = await photoWithExif(owner, now, { lat: '46/1 24/1 36/1', lng: '94/1 21/1 0/1' });
+    // Five minutes ago on a UTC-5 clock, on Gull Lake.
+    const justNow = new Date(t.clock.now().getTime() - 5 * 60_000 - 5 * 3_600_000).toISOString();
+    const measurement = await photoWithExif(owner, justNow, { lat: 46.41, lng: -94.35 });
+    const angler = await photoWithExif(owner, justNow, { lat: 46.411, lng: -94.351 });
     const res = await post(`/api/fc/event/admin/enter-fish/${id}`, owner, fish({ entryId: entry._id, photos: { measurement, angler } }));
     expect(res.statusCode, res.body).toBe(200);
     const [shown] = (await entries(id))[0]!.fish;
