@@ -76,8 +76,7 @@ describe('event dashboard: check-in, enter fish, photo data, flag', () => {
     const details = page.getByRole('dialog', { name: `Entry: ${name}` });
     await details.getByText(/Last check-in/).waitFor();
     await details.getByRole('button', { name: 'Check in' }).click();
-    const again = await alertSays(page, `${name} is already checked in.`);
-    await again.getByRole('button', { name: 'OK' }).click();
+    await details.getByRole('status').filter({ hasText: `${name} is already checked in.` }).waitFor();
     await details.getByRole('button', { name: 'Enter fish' }).click();
 
     const form = page.getByRole('dialog', { name: `Enter fish for ${name}` });

@@ -3,7 +3,6 @@ import type { OwnerEntry } from '@tightlines/core/api/event-owner';
 import type { EventView } from '@tightlines/core/api/events';
 import { entryTypeOf } from '@tightlines/core/events/owner';
 import { useState } from 'react';
-import { showSuccess } from '../../../lib/alerts';
 import { AdminFishModal } from './admin-fish';
 import { useAdminCheckin, useEditEntry, useRemoveEntry, useUserCheck } from './owner-api';
 
@@ -122,12 +121,17 @@ function EntryModal({
           <TextInput label="Email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           <TextInput label="ID" value={tid} onChange={(e) => setTid(e.currentTarget.value)} />
         </SimpleGrid>
+        {checkin.data && (
+          <Alert color="green" role="status">
+            {checkin.data.message}
+          </Alert>
+        )}
         <Group gap="xs">
           <Button
             variant="light"
             loading={checkin.isPending}
             disabled={!running}
-            onClick={() => checkin.mutate(entry.email, { onSuccess: (answer) => showSuccess(answer.message) })}
+            onClick={() => checkin.mutate(entry.email)}
           >
             Check in
           </Button>
