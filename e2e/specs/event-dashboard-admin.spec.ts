@@ -84,11 +84,14 @@ describe('event dashboard: check-in, enter fish, photo data, flag', () => {
     await form.getByRole('textbox', { name: 'Lure' }).fill('Crankbait');
     // Photos from another day, 180 km away: the Photo data will disagree.
     const old = await jpegWithExif({ takenAt: '2024-06-01T06:30:00', offset: '-05:00', lat: 44.98, lng: -93.27 });
-    const inputs = form.locator('input[type="file"]');
-    await inputs.nth(0).setInputFiles({ name: 'board.jpg', mimeType: 'image/jpeg', buffer: old });
-    await form.getByRole('button', { name: 'Replace photo: Fish on the bumperboard' }).waitFor();
-    await inputs.nth(1).setInputFiles({ name: 'angler.jpg', mimeType: 'image/jpeg', buffer: await jpegWithExif({ takenAt: '2024-06-01T06:31:00', offset: '-05:00', lat: 44.98, lng: -93.27 }) });
-    await form.getByRole('button', { name: 'Replace photo: Angler holding the fish' }).waitFor();
+    const photo = async (label: string, buffer: Buffer) => {
+      const chooser = page.waitForEvent('filechooser');
+      await form.getByRole('button', { name: `Add photo: ${label}` }).click();
+      await (await chooser).setFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer });
+      await form.getByRole('button', { name: `Replace photo: ${label}` }).waitFor();
+    };
+    await photo('Fish on the bumperboard', old);
+    await photo('Angler holding the fish', await jpegWithExif({ takenAt: '2024-06-01T06:31:00', offset: '-05:00', lat: 44.98, lng: -93.27 }));
     await screenshot(page, `event-dashboard-enter-fish-${label}`);
     await form.getByRole('button', { name: 'Enter fish' }).click();
     const entered = await alertSays(page, `Fish entered for ${name}.`);

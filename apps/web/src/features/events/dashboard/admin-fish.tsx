@@ -70,7 +70,10 @@ export function AdminFishModal({ event, entry, onClose }: { event: EventView; en
             <Select label="Species" placeholder="Choose a species" data={species} value={form.species || null} onChange={(v) => setForm((f) => ({ ...f, species: v ?? '' }))} />
           )}
           <NumberInput label="Size (inches)" min={0} max={MAX_FISH_SIZE} decimalScale={2} value={form.size} onChange={(v) => setForm((f) => ({ ...f, size: v }))} />
-          <TextInput label="Lure" value={form.lure} maxLength={120} onChange={(e) => setForm((f) => ({ ...f, lure: e.currentTarget.value }))} />
+          <TextInput label="Lure" value={form.lure} maxLength={120} onChange={(e) => {
+              const lure = e.currentTarget.value;
+              setForm((f) => ({ ...f, lure }));
+            }} />
           {event.lakes.length > 0 && (
             <Select label="Lake" data={event.lakes.map((l) => l.name)} value={form.lake || null} onChange={(v) => setForm((f) => ({ ...f, lake: v ?? '' }))} />
           )}
@@ -79,7 +82,10 @@ export function AdminFishModal({ event, entry, onClose }: { event: EventView; en
             label="Caught at"
             description="Blank: now"
             value={form.caught}
-            onChange={(e) => setForm((f) => ({ ...f, caught: e.currentTarget.value }))}
+            onChange={(e) => {
+              const caught = e.currentTarget.value;
+              setForm((f) => ({ ...f, caught }));
+            }}
           />
         </SimpleGrid>
         <Group grow align="flex-start">
