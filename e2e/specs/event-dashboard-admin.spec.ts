@@ -80,6 +80,8 @@ describe('event dashboard: check-in, enter fish, photo data, flag', () => {
     await details.getByRole('button', { name: 'Enter fish' }).click();
 
     const form = page.getByRole('dialog', { name: `Enter fish for ${name}` });
+    await form.getByRole('combobox', { name: 'Species', exact: true }).click();
+    await page.getByRole('option', { name: 'Walleye', exact: true }).click();
     await form.getByRole('textbox', { name: 'Size (inches)' }).fill('31.5');
     await form.getByRole('textbox', { name: 'Lure' }).fill('Crankbait');
     // Photos from another day, 180 km away: the Photo data will disagree.
