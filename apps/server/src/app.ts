@@ -35,7 +35,7 @@ import { EventPaymentsService } from './modules/events/event-payments';
 import { EventPaymentsRepo } from './modules/events/event-payments-repo';
 import { eventPaymentsRoutes } from './modules/events/event-payments-routes';
 import { billingFeePayments } from './modules/events/fee-payments';
-import { CheckinService } from './modules/events/checkin';
+import { activeCheckin, CheckinService } from './modules/events/checkin';
 import { CheckinRepo } from './modules/events/checkin-repo';
 import { FishService } from './modules/events/fish';
 import { FishRepo } from './modules/events/fish-repo';
@@ -341,6 +341,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const eventsPublisher = new LocalEventsPublisher();
   const fish = new FishService({
     repo: new FishRepo(db),
+    activeCheckin: (entryId, at) => activeCheckin(db, entryId, at),
     photos: photoExifRepo,
     leaderboard,
     view: (principal, eventId) => events.view(principal, eventId),
@@ -357,6 +358,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     enterFish: (principal, id, entrant, input, caught) => fish.enterForEntry(principal, id, entrant, input, caught),
     checkIn: (id, entryIds) => checkin.checkInForOwner(id, entryIds),
     exif: (keys) => photoExifRepo.find(keys),
+    muskie: (principal, id, body, requestKey) => entryPayments.registerMuskie(principal, id, body, { admin: true, requestKey }),
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,

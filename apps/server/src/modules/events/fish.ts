@@ -25,6 +25,8 @@ export type Entrant = { entryId: string; memberId: string | null };
 
 type Deps = {
   repo: FishRepo;
+  /** From check-in (wired in app.ts): the entry's check-in running at `now`, by check-in's one rule. */
+  activeCheckin: (entryId: string, now: Date) => Promise<{ key: string | null } | null>;
   /** From the photos module (wired in app.ts): which of these storage keys the member uploaded. */
   photos: { uploadedBy(userId: string, keys: string[]): Promise<unknown[]> };
   leaderboard: Leaderboard;
@@ -92,11 +94,11 @@ export class FishService {
         if (!event.dateStart || event.dateStart.getTime() > now.getTime()) throw badRequest(m.fishNotStarted);
         date = by.owner.caught ?? (ended && event.dateEnd ? event.dateEnd : now);
         if (date < event.dateStart || date > now || (event.dateEnd && date > event.dateEnd)) throw badRequest(ownerMessages.fishDateOutside);
-        key = (await repo.activeCheckin(entrant.entryId, date, event.timespanHours))?.key ?? null;
+        key = (await this.deps.activeCheckin(entrant.entryId, date))?.key ?? null;
       } else {
         if (ended) throw badRequest(m.fishEnded);
         if (!event.dateStart || event.dateStart.getTime() > now.getTime()) throw badRequest(m.fishNotStarted);
-        const checkin = await repo.activeCheckin(entrant.entryId, now, event.timespanHours);
+        const checkin = await this.deps.activeCheckin(entrant.entryId, now);
         if (!checkin) throw badRequest(m.fishNoCheckin);
         key = checkin.key;
       }
