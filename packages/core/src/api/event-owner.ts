@@ -10,7 +10,7 @@ import { LIMITS } from '../events/model';
 import { MAX_FISH_INCHES, ownerMessages as m } from '../events/owner';
 import { contract, idParam, isUuid, jsonBody, raw } from './contract';
 import { muskieRegistered } from './event-payments';
-import { eventView } from './events';
+import { enterFishBody, eventView } from './events';
 
 const eventId = idParam(eventMessages.notFound);
 const uuid = (message: string) => z.string().refine(isUuid, { message });
@@ -50,6 +50,16 @@ export const manualEntryBody = z.object({
 });
 export type ManualEntryBody = z.output<typeof manualEntryBody>;
 
+/** An upload's EXIF as the camera wrote it: owners only, never on a public answer. */
+const photoExif = z.object({
+  takenAt: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  software: z.string().nullable(),
+});
+
 const fishView = z.object({
   _id: z.string(),
   date: z.string(),
@@ -66,6 +76,10 @@ const fishView = z.object({
   tz: z.string().nullable(),
   /** The group member who caught it, on a team entry. */
   memberName: z.string().nullable(),
+  /** Who entered it: the angler, or an owner on their behalf. */
+  enteredBy: z.string().nullable(),
+  /** What each photo's camera said (kept aside at upload), and where it disagrees with the fish. */
+  exif: z.object({ measurement: photoExif.nullable(), angler: photoExif.nullable(), disagreements: z.array(z.string()) }),
 });
 
 /** An entry as its event's owners see it on the dashboard: every field, fish flags, the override. */
@@ -259,4 +273,51 @@ export const exportEntries = contract({
   summary: 'Owners download event-entry-details.csv: one row per entry with its form fields, totals and fish; cells a spreadsheet would run as formulas are quoted with an apostrophe.',
   params: eventId,
   response: raw('text/csv'),
+});
+
+/**
+ * admin/enter-fish: the seed's fish entry plus who it is for (`userId`, `userEmail`, `userName`);
+ * `entryId` (ours) names the entry outright, and `date` (ours) is when it was caught.
+ */
+export const adminFishBody = enterFishBody.extend({
+  entryId: uuid(m.entryNotFound).nullish(),
+  userId: z.string().trim().max(60).nullish(),
+  userEmail: z.string().trim().max(254).nullish(),
+  userName: z.string().trim().max(LIMITS.name).nullish(),
+  date: z.iso.datetime({ offset: true, message: m.fishDate }).nullish(),
+});
+export type AdminFishBody = z.output<typeof adminFishBody>;
+
+export const adminEnterFish = contract({
+  method: 'POST',
+  path: '/api/fc/event/admin/enter-fish/:id',
+  access: 'member',
+  summary:
+    'Owners enter a fish for an entry (named by `entryId`, else its account `userId`, else `userEmail`, a team member’s too) with two of their own uploads as photos; scored like an angler’s fish, no check-in needed, allowed after the end. The same photos again store it once.',
+  params: eventId,
+  body: jsonBody(adminFishBody),
+  response: eventView,
+});
+
+const checkinAnswer = z.object({ message: z.string(), checkedIn: z.number().int(), event: eventView });
+
+export const adminCheckin = contract({
+  method: 'POST',
+  path: '/api/fc/event/admin/checkin/:id',
+  access: 'member',
+  summary:
+    'Owners check in the entry with this `email` (no position needed) while the event runs, by the check-in rules: one running check-in at a time, once per week on a schedule. A second call answers that it is already checked in.',
+  params: eventId,
+  body: jsonBody(z.object({ email: z.string({ error: m.emailRequired }).trim().min(1, m.emailRequired).max(254) })),
+  response: checkinAnswer,
+});
+
+export const adminCheckinAll = contract({
+  method: 'POST',
+  path: '/api/fc/event/admin/checkin-all/:id',
+  access: 'member',
+  summary: 'Owners check in every entry not checked in yet (Checkin All Entries); `checkedIn` counts the new check-ins, so a second call answers 0.',
+  params: eventId,
+  body: jsonBody(z.object({}).passthrough()),
+  response: checkinAnswer,
 });

@@ -25,6 +25,14 @@ export const ownerMessages = {
   noUserWithUsername: (username: string) => `no user found with a username: ${username}`,
   notAnOwnerAnywhere: 'Only event owners can look up members.',
   linkTaken: 'That account already has an entry in this event.',
+  fishFor: 'Choose the entry this fish is for.',
+  fishDate: 'When the fish was caught must be a date and time.',
+  fishDateOutside: 'A fish must be caught between the event’s start and its end, and not in the future.',
+  fishEntered: (name: string) => `Fish entered for ${name}.`,
+  checkedIn: (name: string) => `${name} is checked in.`,
+  alreadyCheckedIn: (name: string) => `${name} is already checked in.`,
+  checkedInAll: (count: number) => (count === 0 ? 'Every entry is already checked in.' : `Checked in ${count} ${count === 1 ? 'entry' : 'entries'}.`),
+  checkinAllRefused: (count: number, reason: string) => ` ${count} could not be checked in: ${reason}`,
 } as const;
 
 /** The seed's maximum fish size in inches (section 9). */

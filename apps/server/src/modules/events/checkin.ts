@@ -27,6 +27,9 @@ type Deps = {
 
 type CheckinBody = { tz: string | null; position: { lat: number; lng: number } | null };
 
+/** How an owner's check-in of one entry went: a new check-in, the running one, or refused by the rules. */
+export type OwnerCheckin = { entryId: string } & ({ kind: 'new' | 'again'; key: string | null } | { kind: 'refused'; error: string; status: 400 | 403 | 409 });
+
 /** Check-in: a registered angler on the event's water starts fishing and gets the day's key. */
 export class CheckinService {
   constructor(private readonly deps: Deps) {}
@@ -82,5 +85,38 @@ export class CheckinService {
       return { key, message: decision.message };
     });
     return { error: null, key: result.key, message: result.message, event: await this.deps.events.view(principal, id) };
+  }
+
+  /**
+   * An owner checks entries in (admin/checkin, Checkin All Entries): the angler's rules and the
+   * day's key, without a position, since the organiser vouches for where the angler is. Each entry
+   * is decided under its own row lock, so a double submit or an angler checking in at the same time
+   * stores one check-in. Event-wide refusals (not started, ended, no week running) throw.
+   */
+  async checkInForOwner(eventId: string, entryIds: string[]): Promise<OwnerCheckin[]> {
+    const event = await this.deps.eventsRepo.find(eventId);
+    if (!event || event.status !== 'Active') throw notFound(eventMessages.notFound);
+    const [weeks, secret] = await Promise.all([this.deps.repo.weeks(eventId), this.deps.repo.secretOf(eventId)]);
+    if (!secret) throw notFound(eventMessages.notFound);
+    const facts = { dateStart: event.dateStart, dateEnd: event.dateEnd, registered: true, timespanHours: event.timespanHours, weeks };
+    const eventWide = decideCheckin({ ...facts, now: this.deps.now(), checkins: [] });
+    if (eventWide.kind === 'refused') throw new HttpError(eventWide.status, eventWide.error);
+    const results: OwnerCheckin[] = [];
+    for (const entryId of entryIds) {
+      results.push(
+        await this.deps.transaction(async (): Promise<OwnerCheckin> => {
+          await this.deps.repo.lockEntry(entryId);
+          const checkins = await this.deps.repo.checkins(entryId);
+          const now = this.deps.now();
+          const decision = decideCheckin({ ...facts, now, checkins });
+          if (decision.kind === 'refused') return { entryId, ...decision };
+          if (decision.kind === 'again') return { entryId, kind: 'again', key: checkins.find((c) => c.date.getTime() === decision.since.getTime())?.key ?? null };
+          const key = keycodeAt(event, secret, now);
+          await this.deps.repo.insert({ entryId, weekId: decision.weekId, date: now, key, lat: null, lng: null, tz: null });
+          return { entryId, kind: 'new', key };
+        }),
+      );
+    }
+    return results;
   }
 }

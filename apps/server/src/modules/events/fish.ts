@@ -1,6 +1,7 @@
 import type { EnterFishInput, EventView } from '@tightlines/core/api/events';
 import { checkFish, isBigFish, newLeader } from '@tightlines/core/events/fish';
 import { eventMessages as m } from '@tightlines/core/events/messages';
+import { ownerMessages } from '@tightlines/core/events/owner';
 import { isTimeZone } from '@tightlines/core/time';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
@@ -18,6 +19,9 @@ function upload(userId: string, url: string): { key: string; id: string } | null
   const match = /^\/uploads\/(logs\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.jpg)(\?.*)?$/.exec(url);
   return match?.[1] && match[3] && match[2] === userId ? { key: match[1], id: match[3] } : null;
 }
+
+/** Where a fish goes: an entry, and on a team entry the member who caught it. */
+export type Entrant = { entryId: string; memberId: string | null };
 
 type Deps = {
   repo: FishRepo;
@@ -55,30 +59,58 @@ export class FishService {
   }
 
   async enter(principal: Principal, eventId: string, input: EnterFishInput): Promise<EventView> {
-    const { repo } = this.deps;
-    const now = this.deps.now();
-    const entrant = await repo.entrant(eventId, principal);
+    const entrant = await this.deps.repo.entrant(eventId, principal);
     if (!entrant) {
       // Someone who may not see the event learns nothing about it.
       await this.deps.view(principal, eventId);
       throw badRequest(m.fishNotRegistered);
     }
+    await this.accept(eventId, input, { entrant, enteredBy: principal.userId, owner: null });
+    return this.deps.view(principal, eventId);
+  }
+
+  /**
+   * An owner's fish for an entry of their event (admin/enter-fish; the owner service has checked
+   * ownership and found the entry): scored and proven the same way, with the owner's own uploads.
+   * The organiser vouches for it, so no check-in is needed (the running one's key is stamped when
+   * there is one), and it may be entered after the end, dated when it was caught.
+   */
+  async enterForEntry(principal: Principal, eventId: string, entrant: Entrant, input: EnterFishInput, caught: Date | null): Promise<EventView> {
+    await this.accept(eventId, input, { entrant, enteredBy: principal.userId, owner: { caught } });
+    return this.deps.view(principal, eventId);
+  }
+
+  private async accept(eventId: string, input: EnterFishInput, by: { entrant: Entrant; enteredBy: string; owner: { caught: Date | null } | null }): Promise<void> {
+    const { repo } = this.deps;
+    const { entrant, enteredBy } = by;
+    const now = this.deps.now();
     const accepted = await this.deps.transaction(async () => {
       const event = await repo.lockEvent(eventId);
       if (!event || event.status !== 'Active') throw notFound(m.notFound);
-      if (event.dateEnd && event.dateEnd.getTime() < now.getTime()) throw badRequest(m.fishEnded);
-      if (!event.dateStart || event.dateStart.getTime() > now.getTime()) throw badRequest(m.fishNotStarted);
-      const checkin = await this.deps.activeCheckin(entrant.entryId, now);
-      if (!checkin) throw badRequest(m.fishNoCheckin);
+      const ended = event.dateEnd !== null && event.dateEnd.getTime() < now.getTime();
+      let date = now;
+      let key: string | null;
+      if (by.owner) {
+        if (!event.dateStart || event.dateStart.getTime() > now.getTime()) throw badRequest(m.fishNotStarted);
+        date = by.owner.caught ?? (ended && event.dateEnd ? event.dateEnd : now);
+        if (date < event.dateStart || date > now || (event.dateEnd && date > event.dateEnd)) throw badRequest(ownerMessages.fishDateOutside);
+        key = (await this.deps.activeCheckin(entrant.entryId, date))?.key ?? null;
+      } else {
+        if (ended) throw badRequest(m.fishEnded);
+        if (!event.dateStart || event.dateStart.getTime() > now.getTime()) throw badRequest(m.fishNotStarted);
+        const checkin = await this.deps.activeCheckin(entrant.entryId, now);
+        if (!checkin) throw badRequest(m.fishNoCheckin);
+        key = checkin.key;
+      }
 
       const rules = await repo.pointRules(eventId);
       const checked = checkFish(event, rules, { species: input.species, size: input.size, photos: input.photos });
       if ('error' in checked) throw badRequest(checked.error);
-      const measurementUpload = upload(principal.userId, input.photos.measurement as string);
-      const anglerUpload = upload(principal.userId, input.photos.angler as string);
+      const measurementUpload = upload(enteredBy, input.photos.measurement as string);
+      const anglerUpload = upload(enteredBy, input.photos.angler as string);
       if (!measurementUpload || !anglerUpload) throw badRequest(m.fishPhotoNotYours);
       if (measurementUpload.id === anglerUpload.id) throw badRequest(m.fishSamePhoto);
-      const uploaded = await this.deps.photos.uploadedBy(principal.userId, [measurementUpload.key, anglerUpload.key]);
+      const uploaded = await this.deps.photos.uploadedBy(enteredBy, [measurementUpload.key, anglerUpload.key]);
       if (uploaded.length !== 2) throw badRequest(m.fishPhotoNotYours);
       const measurement = await this.publish(eventId, measurementUpload);
       const angler = await this.publish(eventId, anglerUpload);
@@ -92,18 +124,18 @@ export class FishService {
         groupMemberId: entrant.memberId,
         lakeId: lake?.id ?? null,
         lakeName: lake?.name ?? input.lake,
-        date: now,
+        date,
         size: checked.size,
         points: checked.points,
         species: checked.species,
         lure: input.lure,
-        key: checkin.key,
+        key,
         photoMeasurement: measurement,
         photoAngler: angler,
         lat: input.lat ?? null,
         lng: input.lng ?? null,
         tz: input.tz && isTimeZone(input.tz) ? input.tz : event.tz,
-        enteredBy: principal.userId,
+        enteredBy,
       });
       if (!fish) {
         // A double submit (same photos, same angler) is the fish already stored; a photo reused for another fish is not.
@@ -125,6 +157,5 @@ export class FishService {
     });
     // Announced once committed, so no viewer sees a fish that was rolled back.
     if (accepted) this.deps.publisher.fishAccepted(eventId, accepted);
-    return this.deps.view(principal, eventId);
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { DbContext } from '../../db/context';
 import { eventPointsOverrides } from '../../db/event-owner-schema';
 import { eventCheckins, eventEntries, eventFish, eventGroupMembers, eventInvites, eventOwners, events } from '../../db/events-schema';
@@ -170,6 +170,35 @@ export class OwnerRepo {
     await this.ctx.db.delete(eventEntries).where(and(eq(eventEntries.eventId, eventId), eq(eventEntries.id, entryId)));
   }
 
+  /**
+   * Where an owner's call for someone lands in this event: their entries by account or e-mail, and
+   * the team entries that list the e-mail as a member (as that member). Oldest first.
+   */
+  async entrantsOf(eventId: string, who: { userId?: string | null; email?: string | null }) {
+    const byAccount = who.userId ? eq(eventEntries.userId, who.userId) : sql`false`;
+    const byEmail = who.email ? sql`lower(${eventEntries.email}) = lower(${who.email})` : sql`false`;
+    const own = await this.ctx.db
+      .select({ entryId: eventEntries.id, name: eventEntries.name })
+      .from(eventEntries)
+      .where(and(eq(eventEntries.eventId, eventId), or(byAccount, byEmail)))
+      .orderBy(asc(eventEntries.createdAt));
+    const members = who.email
+      ? await this.ctx.db
+          .select({ entryId: eventGroupMembers.entryId, memberId: eventGroupMembers.id, name: eventGroupMembers.name })
+          .from(eventGroupMembers)
+          .innerJoin(eventEntries, eq(eventEntries.id, eventGroupMembers.entryId))
+          .where(and(eq(eventEntries.eventId, eventId), sql`lower(${eventGroupMembers.email}) = lower(${who.email})`))
+          .orderBy(asc(eventEntries.createdAt))
+      : [];
+    return [...own.map((e) => ({ ...e, memberId: null })), ...members];
+  }
+
+  /** Every entry of the event, oldest first, for Checkin All Entries. */
+  async entryIds(eventId: string): Promise<string[]> {
+    const rows = await this.ctx.db.select({ id: eventEntries.id }).from(eventEntries).where(eq(eventEntries.eventId, eventId)).orderBy(asc(eventEntries.createdAt));
+    return rows.map((r) => r.id);
+  }
+
   async fish(eventId: string, fishId: string): Promise<FishRow | undefined> {
     const [row] = await this.ctx.db
       .select()
@@ -234,7 +263,12 @@ export class OwnerRepo {
     const [group, checkins, fish, overrides] = await Promise.all([
       db.select().from(eventGroupMembers).where(inArray(eventGroupMembers.entryId, ids)),
       db.select().from(eventCheckins).where(inArray(eventCheckins.entryId, ids)).orderBy(asc(eventCheckins.date)),
-      db.select().from(eventFish).where(eq(eventFish.eventId, eventId)).orderBy(asc(eventFish.date)),
+      db
+        .select({ ...getTableColumns(eventFish), enteredByName: users.username })
+        .from(eventFish)
+        .leftJoin(users, eq(users.id, eventFish.enteredBy))
+        .where(eq(eventFish.eventId, eventId))
+        .orderBy(asc(eventFish.date)),
       db
         .select({
           entryId: eventPointsOverrides.entryId,

@@ -1,16 +1,20 @@
-import type { ManualEntryBody, OwnerDashboard, OwnerEntry } from '@tightlines/core/api/event-owner';
+import type { AdminFishBody, ManualEntryBody, OwnerDashboard, OwnerEntry } from '@tightlines/core/api/event-owner';
+import { isUuid } from '@tightlines/core/api/contract';
 import type { MuskieRegistered } from '@tightlines/core/api/event-payments';
 import type { EventView } from '@tightlines/core/api/events';
 import { muskieRegistration, type MuskieRegistration } from '@tightlines/core/events/muskie';
 import { emailRule } from '@tightlines/core/accounts';
 import { eventMessages } from '@tightlines/core/events/messages';
 import { entryTotal, MAX_FISH_INCHES, ownerMessages as m, round2 } from '@tightlines/core/events/owner';
+import { exifDisagreements, type PhotoExifData } from '@tightlines/core/events/photo-exif';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import type { Mailer } from '../../providers/mail/mailer';
 import { entriesCsv } from './owner-export';
+import type { OwnerCheckin } from './checkin';
+import type { Entrant } from './fish';
 import type { OwnerRepo } from './owner-repo';
 
 type Deps = {
@@ -18,6 +22,12 @@ type Deps = {
   transaction: Transaction;
   /** The event as its owner sees it: what every owner call answers (EventsService.view). */
   view: (principal: Principal, id: string) => Promise<EventView>;
+  /** Fish entry's service (FishService.enterForEntry): an owner's fish is scored and proven like an angler's. */
+  enterFish: (principal: Principal, eventId: string, entrant: Entrant, input: AdminFishBody, caught: Date | null) => Promise<EventView>;
+  /** Check-in's rules and key, without a position (CheckinService.checkInForOwner). */
+  checkIn: (eventId: string, entryIds: string[]) => Promise<OwnerCheckin[]>;
+  /** Uploads' EXIF rows by storage key (the photos module). */
+  exif: (keys: string[]) => Promise<Array<PhotoExifData & { key: string }>>;
   /** The muskie form's registration in admin mode (EventPaymentsService.registerMuskie, wired in app.ts). */
   muskie: (principal: Principal, id: string, body: MuskieRegistration, requestKey: string) => Promise<MuskieRegistered>;
   mailer: Mailer;
@@ -27,6 +37,18 @@ type Deps = {
 };
 
 const isTeamEvent = (event: { subtype: string | null }) => event.subtype?.toLowerCase() === 'team';
+
+/**
+ * The upload a published fish photo was copied from: fish entry copies `logs/<uploader>/<id>.jpg`
+ * to `events/<event>/<id>.jpg`, and the EXIF row is keyed by the upload.
+ */
+function uploadKeyOf(photo: string | null, enteredBy: string | null): string | null {
+  const id = photo && /^\/uploads\/events\/[0-9a-f-]{36}\/([0-9a-f-]{36})\.jpg$/.exec(photo)?.[1];
+  return id && enteredBy ? `logs/${enteredBy}/${id}.jpg` : null;
+}
+
+const exifView = (row: (PhotoExifData & { key: string }) | undefined) =>
+  row ? { takenAt: row.takenAt, lat: row.lat, lng: row.lng, make: row.make, model: row.model, software: row.software } : null;
 const validEmail = (value: string) => emailRule.safeParse(value);
 
 /**
@@ -47,13 +69,27 @@ export class OwnerService {
 
   async dashboard(principal: Principal, eventId: string): Promise<OwnerDashboard> {
     await this.ownedEvent(principal, eventId);
-    const [event, entries] = await Promise.all([this.deps.view(principal, eventId), this.entries(eventId)]);
+    const event = await this.deps.view(principal, eventId);
+    const entries = await this.entries(eventId, event.tz);
     return { event, entries, now: this.deps.now().toISOString() };
   }
 
-  private async entries(eventId: string): Promise<OwnerEntry[]> {
+  private async entries(eventId: string, eventTz: string): Promise<OwnerEntry[]> {
     const { entries, group, checkins, fish, overrides } = await this.deps.repo.entries(eventId);
     const memberName = new Map(group.map((g) => [g.id, g.name]));
+    const keys = fish.flatMap((f) => [uploadKeyOf(f.photoMeasurement, f.enteredBy), uploadKeyOf(f.photoAngler, f.enteredBy)]).filter((k) => k !== null);
+    const exif = new Map((await this.deps.exif(keys)).map((row) => [row.key, row]));
+    const exifOf = (photo: string | null, enteredBy: string | null) => {
+      const key = uploadKeyOf(photo, enteredBy);
+      return exifView(key ? exif.get(key) : undefined);
+    };
+    const exifFor = (f: (typeof fish)[number]) => {
+      const measurement = exifOf(f.photoMeasurement, f.enteredBy);
+      const angler = exifOf(f.photoAngler, f.enteredBy);
+      const fishAt = { date: f.date.toISOString(), lat: f.lat, lng: f.lng, tz: f.tz };
+      const disagreements = [...exifDisagreements(measurement, fishAt, eventTz), ...exifDisagreements(angler, fishAt, eventTz)];
+      return { measurement, angler, disagreements: [...new Set(disagreements)] };
+    };
     return entries.map((e) => {
       const override = overrides.find((o) => o.entryId === e.id);
       return {
@@ -90,6 +126,8 @@ export class OwnerService {
             lng: f.lng,
             tz: f.tz,
             memberName: f.groupMemberId ? (memberName.get(f.groupMemberId) ?? null) : null,
+            enteredBy: f.enteredByName,
+            exif: exifFor(f),
           })),
         customFields: e.customFields ?? {},
       };
@@ -264,6 +302,62 @@ export class OwnerService {
     await this.deps.repo.setPoints(entryId, override ? override.points : fishPoints);
   }
 
+  /**
+   * admin/enter-fish: a fish for an entry of this event, named by `entryId`, else by the account
+   * (`userId`) or e-mail (`userEmail`, a team member's too) it was entered under; several entries
+   * under one e-mail (an adult and a junior) are told apart by `userName`. An entry of another
+   * event is not found here, whatever its id.
+   */
+  async enterFish(principal: Principal, eventId: string, body: AdminFishBody): Promise<EventView> {
+    await this.ownedEvent(principal, eventId);
+    let entrant: Entrant | undefined;
+    if (body.entryId) {
+      const row = await this.deps.repo.entry(eventId, body.entryId);
+      if (!row) throw notFound(m.entryNotFound);
+      entrant = { entryId: row.id, memberId: null };
+    } else {
+      const userId = body.userId && isUuid(body.userId) ? body.userId : null;
+      if (!userId && !body.userEmail) throw badRequest(m.fishFor);
+      const found = await this.deps.repo.entrantsOf(eventId, { userId, email: body.userEmail });
+      const named = body.userName ? found.find((e) => e.name.toLowerCase() === body.userName?.toLowerCase()) : undefined;
+      const chosen = named ?? found[0];
+      if (!chosen) throw notFound(m.entryNotFound);
+      entrant = { entryId: chosen.entryId, memberId: chosen.memberId };
+    }
+    const view = await this.deps.enterFish(principal, eventId, entrant, body, body.date ? new Date(body.date) : null);
+    // An owner's total set by hand stays the total: fish entry only adds the fish up.
+    await this.deps.transaction(() => this.recompute(entrant.entryId));
+    return view;
+  }
+
+  /**
+   * admin/checkin: checks in the entries under this e-mail (an adult and the junior they
+   * registered share one), or the team entry listing it. Already checked in answers so (200).
+   */
+  async checkIn(principal: Principal, eventId: string, email: string) {
+    await this.ownedEvent(principal, eventId);
+    const found = await this.deps.repo.entrantsOf(eventId, { email });
+    if (found.length === 0) throw notFound(m.entryNotFound);
+    const entryIds = [...new Set(found.map((e) => e.entryId))];
+    const results = await this.deps.checkIn(eventId, entryIds);
+    const refused = results.find((r) => r.kind === 'refused');
+    if (refused?.kind === 'refused' && results.every((r) => r.kind === 'refused')) throw new HttpError(refused.status, refused.error);
+    const names = found.filter((e, i) => found.findIndex((o) => o.entryId === e.entryId) === i).map((e) => e.name).join(' and ');
+    const checkedIn = results.filter((r) => r.kind === 'new').length;
+    return { message: checkedIn > 0 ? m.checkedIn(names) : m.alreadyCheckedIn(names), checkedIn, event: await this.deps.view(principal, eventId) };
+  }
+
+  /** Checkin All Entries: every entry not checked in yet; one that used its week is told apart. */
+  async checkInAll(principal: Principal, eventId: string) {
+    await this.ownedEvent(principal, eventId);
+    const results = await this.deps.checkIn(eventId, await this.deps.repo.entryIds(eventId));
+    const checkedIn = results.filter((r) => r.kind === 'new').length;
+    const refused = results.filter((r) => r.kind === 'refused');
+    const first = refused[0];
+    const message = m.checkedInAll(checkedIn) + (first?.kind === 'refused' ? m.checkinAllRefused(refused.length, first.error) : '');
+    return { message, checkedIn, event: await this.deps.view(principal, eventId) };
+  }
+
   /** Invites to a private event by e-mail or username; an account found is invited by id too and mailed. */
   async invite(principal: Principal, eventId: string, user: string | { email?: string | null; username?: string | null }): Promise<EventView> {
     const event = await this.ownedEvent(principal, eventId);
@@ -367,6 +461,7 @@ export class OwnerService {
 
   async exportCsv(principal: Principal, eventId: string): Promise<string> {
     await this.ownedEvent(principal, eventId);
-    return entriesCsv(await this.entries(eventId));
+    const event = await this.deps.view(principal, eventId);
+    return entriesCsv(await this.entries(eventId, event.tz));
   }
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Container, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Container, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import type { OwnerDashboard } from '@tightlines/core/api/event-owner';
 import { eventTimeState, hasSchedule } from '@tightlines/core/events/model';
 import { DASHBOARD_ENTRY_TYPES, DASHBOARD_GENDERS, DASHBOARD_ZONES, EMPTY_FILTER, matchesFilter, type DashboardFilter } from '@tightlines/core/events/owner';
@@ -6,13 +6,13 @@ import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadingPage } from '../../../components/loading-page';
 import { usePageTitle } from '../../../components/page';
-import { showError } from '../../../lib/alerts';
+import { showError, showSuccess } from '../../../lib/alerts';
 import { EventMissing, LakesTab } from '../event-parts';
 import { DetailsTab, InvitesTab, ScheduleWeeks } from './details-tabs';
 import { EntriesTab } from './entries-tab';
 import { FishTab } from './fish-tab';
 import { AddEntryModal, EditOwnersModal } from './owner-modals';
-import { exportEntries, useDashboard } from './owner-api';
+import { exportEntries, useAdminCheckinAll, useDashboard } from './owner-api';
 
 /** /event-dashboard/:id: the event's owners and co-owners only; anyone else goes to /dashboard. */
 export function EventDashboardPage() {
@@ -32,7 +32,7 @@ function Dashboard({ data }: { data: OwnerDashboard }) {
   const { event, entries } = data;
   const [filter, setFilter] = useState<DashboardFilter>(EMPTY_FILTER);
   const [tab, setTab] = useState<string | null>('entries');
-  const [modal, setModal] = useState<'entry' | 'owners' | null>(null);
+  const [modal, setModal] = useState<'entry' | 'owners' | 'checkin-all' | null>(null);
   const [exporting, setExporting] = useState(false);
   const state = eventTimeState(event, new Date(data.now));
   const shown = useMemo(() => entries.filter((e) => matchesFilter(e, filter)), [entries, filter]);
@@ -68,6 +68,9 @@ function Dashboard({ data }: { data: OwnerDashboard }) {
         <Button onClick={() => setModal('entry')}>+ Entry</Button>
         <Button variant="light" onClick={() => setModal('owners')}>
           Edit Owners
+        </Button>
+        <Button variant="light" onClick={() => setModal('checkin-all')}>
+          Checkin All Entries
         </Button>
         <Button component={Link} to={`/event/${event._id}`} variant="subtle">
           Event page
@@ -106,7 +109,7 @@ function Dashboard({ data }: { data: OwnerDashboard }) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="entries">
-          <EntriesTab eventId={event._id} entries={shown} total={entries.length} />
+          <EntriesTab event={event} entries={shown} total={entries.length} running={state === 'started'} />
         </Tabs.Panel>
         <Tabs.Panel value="fish">
           <FishTab eventId={event._id} entries={shown} />
@@ -126,6 +129,48 @@ function Dashboard({ data }: { data: OwnerDashboard }) {
       </Tabs>
       <AddEntryModal event={event} opened={modal === 'entry'} onClose={() => setModal(null)} />
       <EditOwnersModal event={event} opened={modal === 'owners'} onClose={() => setModal(null)} />
+      <CheckinAllModal eventId={event._id} count={entries.length} opened={modal === 'checkin-all'} onClose={() => setModal(null)} />
     </Container>
+  );
+}
+
+/** Checkin All Entries asks first: it checks in every entry for the day (one check-in each, by the check-in rules). */
+function CheckinAllModal({ eventId, count, opened, onClose }: { eventId: string; count: number; opened: boolean; onClose: () => void }) {
+  const checkinAll = useAdminCheckinAll(eventId);
+  const close = () => {
+    checkinAll.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Checkin All Entries" centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          Check in all {count} {count === 1 ? 'entry' : 'entries'} now? Entries already checked in stay as they are; each new check-in gets today&apos;s key and runs for the event&apos;s check-in time.
+        </Text>
+        {checkinAll.error && (
+          <Alert color="red" role="alert">
+            {checkinAll.error.message}
+          </Alert>
+        )}
+        <Group justify="end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            loading={checkinAll.isPending}
+            onClick={() =>
+              checkinAll.mutate(undefined, {
+                onSuccess: (answer) => {
+                  close();
+                  showSuccess(answer.message);
+                },
+              })
+            }
+          >
+            Check in all
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { OwnerEntry } from '@tightlines/core/api/event-owner';
+import type { EventView } from '@tightlines/core/api/events';
 import { entryTypeOf } from '@tightlines/core/events/owner';
 import { useState } from 'react';
-import { useEditEntry, useRemoveEntry, useUserCheck } from './owner-api';
+import { AdminFishModal } from './admin-fish';
+import { useAdminCheckin, useEditEntry, useRemoveEntry, useUserCheck } from './owner-api';
 
 const ADD_ONS = [
   ['raffle', 'Raffle'],
@@ -13,8 +15,9 @@ const ADD_ONS = [
 
 type AddOns = Partial<Record<(typeof ADD_ONS)[number][0], number>> & Record<string, unknown>;
 
-export function EntriesTab({ eventId, entries, total }: { eventId: string; entries: OwnerEntry[]; total: number }) {
+export function EntriesTab({ event, entries, total, running }: { event: EventView; entries: OwnerEntry[]; total: number; running: boolean }) {
   const [open, setOpen] = useState<string | null>(null);
+  const [fishFor, setFishFor] = useState<OwnerEntry | null>(null);
   const current = entries.find((e) => e._id === open) ?? null;
   if (total === 0) return <Alert color="gray">No entries yet. Add one with + Entry.</Alert>;
   if (entries.length === 0) return <Alert color="gray">No entries match these filters.</Alert>;
@@ -56,12 +59,37 @@ export function EntriesTab({ eventId, entries, total }: { eventId: string; entri
           </Card>
         ))}
       </SimpleGrid>
-      {current && <EntryModal key={current._id} eventId={eventId} entry={current} onClose={() => setOpen(null)} />}
+      {current && (
+        <EntryModal
+          key={current._id}
+          eventId={event._id}
+          entry={current}
+          running={running}
+          onEnterFish={() => {
+            setOpen(null);
+            setFishFor(current);
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {fishFor && <AdminFishModal key={fishFor._id} event={event} entry={fishFor} onClose={() => setFishFor(null)} />}
     </>
   );
 }
 
-function EntryModal({ eventId, entry, onClose }: { eventId: string; entry: OwnerEntry; onClose: () => void }) {
+function EntryModal({
+  eventId,
+  entry,
+  running,
+  onEnterFish,
+  onClose,
+}: {
+  eventId: string;
+  entry: OwnerEntry;
+  running: boolean;
+  onEnterFish: () => void;
+  onClose: () => void;
+}) {
   const [name, setName] = useState(entry.name);
   const [email, setEmail] = useState(entry.email);
   const [tid, setTid] = useState(entry.id ?? '');
@@ -71,7 +99,8 @@ function EntryModal({ eventId, entry, onClose }: { eventId: string; entry: Owner
   const edit = useEditEntry(eventId);
   const remove = useRemoveEntry(eventId);
   const link = useUserCheck(eventId);
-  const error = edit.error ?? remove.error ?? link.error;
+  const checkin = useAdminCheckin(eventId);
+  const error = edit.error ?? remove.error ?? link.error ?? checkin.error;
 
   const save = () =>
     edit.mutate(
@@ -92,6 +121,27 @@ function EntryModal({ eventId, entry, onClose }: { eventId: string; entry: Owner
           <TextInput label="Email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           <TextInput label="ID" value={tid} onChange={(e) => setTid(e.currentTarget.value)} />
         </SimpleGrid>
+        {checkin.data && (
+          <Alert color="green" role="status">
+            {checkin.data.message}
+          </Alert>
+        )}
+        <Group gap="xs">
+          <Button
+            variant="light"
+            loading={checkin.isPending}
+            disabled={!running}
+            onClick={() => checkin.mutate(entry.email)}
+          >
+            Check in
+          </Button>
+          <Button variant="light" onClick={onEnterFish}>
+            Enter fish
+          </Button>
+          <Text size="sm" c="dimmed">
+            {entry.checkins.length > 0 ? `Last check-in ${new Date(entry.checkins[entry.checkins.length - 1]!.date).toLocaleString()}` : 'Not checked in'}
+          </Text>
+        </Group>
         <Group gap="xs">
           <Button variant={shipped ? 'filled' : 'default'} color="teal" onClick={() => setShipped((s) => !s)} aria-pressed={shipped}>
             {shipped ? 'Packet Shipped' : 'Not shipped'}

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Modal, NumberInput, SimpleGr
 import type { OwnerEntry } from '@tightlines/core/api/event-owner';
 import { useState } from 'react';
 import { useDeleteFish, useEditFish, useFlagFish } from './owner-api';
+import { PhotoData } from './photo-data';
 
 type Fish = OwnerEntry['fish'][number];
 
@@ -46,6 +47,7 @@ export function FishTab({ eventId, entries }: { eventId: string; entries: OwnerE
                 </Anchor>
               )}
             </Group>
+            <PhotoData fish={fish} />
             <Group gap="xs" mt="xs">
               <Button
                 size="xs"

@@ -23,9 +23,9 @@ export const useDashboard = (id: string) => useQuery(dashboardQueryOptions(id));
  * One owner call: sends it, then reloads the dashboard and the event (every owner call changes
  * what the event page and the board show). Errors are shown by the caller (the modal or an alert).
  */
-function useOwnerCall<T>(send: (input: T) => Promise<unknown>) {
+function useOwnerCall<T, R = unknown>(send: (input: T) => Promise<R>) {
   const client = useQueryClient();
-  return useSubmitMutation<unknown, T>({
+  return useSubmitMutation<R, T>({
     mutationFn: send,
     onSuccess: () => client.invalidateQueries({ queryKey: eventsKey }),
   });
@@ -47,6 +47,9 @@ export const useEditFish = (id: string) =>
     (body: { entryId: string; fishId: string; fish: { size?: number; points?: number; species?: string | null; lure?: string | null }; totalPoints?: number | null }) =>
       call(api.editEntryFish, { params: { id }, body }),
   );
+export const useAdminEnterFish = (id: string) => useOwnerCall((body: api.AdminFishBody) => call(api.adminEnterFish, { params: { id }, body }));
+export const useAdminCheckin = (id: string) => useOwnerCall((email: string) => call(api.adminCheckin, { params: { id }, body: { email } }));
+export const useAdminCheckinAll = (id: string) => useOwnerCall(() => call(api.adminCheckinAll, { params: { id }, body: {} }));
 export const useInvite = (id: string) => useOwnerCall((user: string) => call(api.inviteUser, { body: { id, user } }));
 export const useEditOwners = (id: string) =>
   useOwnerCall((owners: Array<{ email: string; username?: string | null; id?: string | null }>) => call(api.editOwners, { params: { id }, body: { owners } }));
