@@ -8,7 +8,7 @@ import { circleMembers, logs } from './schema';
  */
 function passesFilters(hiddenLakes: SQL, allowedTags: SQL): SQL {
   return sql`(${logs.lakeName} is null or lower(${logs.lakeName}) <> all(${hiddenLakes}))
-      and not exists (select 1 from unnest(${logs.tags}) as t where lower(t) <> all(${allowedTags}))`;
+      and ${logs.tagsLower} <@ ${allowedTags}`;
 }
 
 /**
@@ -17,7 +17,7 @@ function passesFilters(hiddenLakes: SQL, allowedTags: SQL): SQL {
  * protected only; the owner must have added the member; its lake not turned off for the member;
  * every tag on it turned on for the member. Every read path of another angler's logs through the
  * circle (feed, charts, markers, visitor list, tags, single log) uses it, so the filter is applied
- * where the rows are counted and paged. Migration 0014_speed repeats the rule in the
+ * where the rows are counted and paged. Migrations 0014_speed and 0017_tags_lower repeat the rule in the
  * triggers that keep circle_members.visible_logs (the feed's total, the circle lists' counts):
  * change both together; test/circle-counts.test.ts compares them.
  */
