@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
 import { friendMaySee } from '../../db/circle-visibility';
-import { queryRows } from '../../db/client';
+import { analyzeLogs, queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
 import { logs } from '../../db/schema';
 import { BYTES_PER_INSERT, COLUMN_LIST, ROWS_PER_INSERT, SELECT_LIST, type BulkRow } from './bulk';
@@ -248,8 +248,8 @@ export class LogsRepo {
   // -----------------------------------------------------------------------------------------------
 
   /** The planner's statistics of the logs table, sampled again (see ANALYZE_AFTER_IMPORTED_ROWS). */
-  async refreshStatistics(): Promise<void> {
-    await this.db.execute(sql`analyze logs`);
+  refreshStatistics(): Promise<void> {
+    return analyzeLogs(this.db);
   }
 
   /**
