@@ -363,6 +363,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     repo: new OwnerRepo(db),
     transaction,
     view: (principal, id) => events.view(principal, id),
+    muskie: (principal, id, body, requestKey) => entryPayments.registerMuskie(principal, id, body, { admin: true, requestKey }),
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,

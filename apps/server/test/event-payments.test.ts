@@ -449,3 +449,81 @@ describe('POST api/fc/event/register/{id} with the seed’s registration payload
     expect((await post(`/api/fc/event/register/${id}`, null, {})).statusCode).toBe(401);
   });
 });
+
+describe('POST api/fc/event/register/manual/{id} with the seed’s registration payload (the form’s admin mode)', () => {
+  /** The payload as the admin form posts it: no account, no payment. */
+  function adminPayload(changes: Parameters<typeof registration>[0] = {}) {
+    const r = registration(changes);
+    const { username: _username, password: _password, ...user } = r.user!;
+    return { ...r, user };
+  }
+
+  it('registers for owners and co-owners without payment or account, assigning a blank ID and keeping typed ones unique', async () => {
+    const owner = await registerUser(t);
+    const coOwner = await registerUser(t);
+    const id = await muskieEvent(owner);
+    const owners = await post(`/api/fc/event/edit-owners/${id}`, owner, { owners: [{ email: owner.email }, { email: coOwner.email }] });
+    expect(owners.statusCode, owners.body).toBe(200);
+
+    const first = adminPayload({ addons: { hat: 1 } });
+    const res = await post(`/api/fc/event/register/manual/${id}`, owner, first);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().registration).toMatchObject({ message: mm.success, tournamentId: '1', totalPaid: 0, token: null });
+    const typed = await post(`/api/fc/event/register/manual/${id}`, coOwner, { ...adminPayload({ type: 40 }), id: '77' });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().registration.tournamentId).toBe('77');
+    const again = await post(`/api/fc/event/register/manual/${id}`, owner, { ...adminPayload(), id: '77' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: mm.idTaken });
+
+    const board = (await t.request({ method: 'GET', url: `/api/fc/event/dashboard/${id}`, token: owner.token })).json();
+    const added = board.entries.find((e: { email: string }) => e.email === first.user.email!.toLowerCase());
+    expect(added).toMatchObject({ id: '1', uid: null, division: 'Adult' });
+    expect(added.customFields).toMatchObject({ administered: true, totalPaid: 0, zone: 3, addOns: { hat: 1 } });
+    // Admin mode makes no account for the angler and takes no money.
+    expect((await post('/api/user/exists', null, { email: first.user.email })).json().exists).toBe(false);
+    expect(await payments(id)).toEqual([]);
+  });
+
+  it('answers 400 {error} naming the first failing rule in the seed’s order, and registers nobody', async () => {
+    const owner = await registerUser(t);
+    const id = await muskieEvent(owner);
+    const valid = adminPayload();
+    const refusals: Array<[unknown, string]> = [
+      [{ ...valid, user: { ...valid.user, email: '' } }, mm.email],
+      [{ ...valid, type: null }, mm.type],
+      [{ ...valid, zone: undefined, agreements: { terms: false } }, mm.zone],
+      [{ ...valid, agreements: { terms: true } }, mm.rules],
+      [{ ...valid, user: { ...valid.user, addons: { shirt: 1, shirtSizes: [''] } } }, mm.shirtSizeBlank],
+      [{ ...valid, zone: 'nine' }, mm.zoneUnknown],
+      [{ ...valid, zone: 11 }, mm.zoneUnknown],
+      [{ ...valid, type: 'free' }, mm.type],
+    ];
+    for (const [payload, error] of refusals) {
+      const res = await post(`/api/fc/event/register/manual/${id}`, owner, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toBe(error);
+    }
+    expect(await entries(id)).toEqual([]);
+  });
+
+  it('refuses strangers (403) and visitors (401) whatever they send, and still takes the add-entry form', async () => {
+    const owner = await registerUser(t);
+    const id = await muskieEvent(owner);
+    const stranger = await registerUser(t);
+    const asStranger = await post(`/api/fc/event/register/manual/${id}`, stranger, adminPayload());
+    expect(asStranger.statusCode).toBe(403);
+    expect(asStranger.json().error).toBe('Only the owners of this event can do that.');
+    // A broken payload from a stranger learns nothing about the rules either.
+    expect((await post(`/api/fc/event/register/manual/${id}`, stranger, { type: 110 })).statusCode).toBe(403);
+    expect((await post(`/api/fc/event/register/manual/${id}`, null, adminPayload())).statusCode).toBe(401);
+    expect(await entries(id)).toEqual([]);
+
+    const plain = await post(`/api/fc/event/register/manual/${id}`, owner, { user: { email: 'walk-in@example.com', name: 'Walk In' } });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().registration).toBeUndefined();
+    const noEmail = await post(`/api/fc/event/register/manual/${id}`, owner, { user: { name: 'Nobody' } });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().error).toBe('An email is required to add an entry.');
+  });
+});

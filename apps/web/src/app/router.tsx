@@ -39,6 +39,7 @@ const events = {
   mobileCheckout: () => import('../features/events/checkout/mobile-checkout-page').then((m) => ({ Component: m.MobileCheckoutPage })),
   dashboard: () => import('../features/events/dashboard/dashboard-page').then((m) => ({ Component: m.EventDashboardPage })),
   leaderboard: () => import('../features/events/leaderboard').then((m) => ({ Component: m.LeaderboardPage })),
+  muskie: () => import('../features/events/muskie/muskie-form-page').then((m) => ({ Component: m.MuskieFormPage })),
 };
 const connect = {
   page: () => import('../features/account/connect-stripe-page').then((m) => ({ Component: m.ConnectStripePage })),
@@ -81,7 +82,7 @@ const publicRoutes: RouteObject[] = [
   notYet('/payment/s', 'Card Payment', 'Payment Stripe'),
   page('/event-payment/:id', events.payment, 'Event Payment'),
   page('/mobile-checkout/:eventId', events.mobileCheckout, 'Mobile Checkout'),
-  notYet('/fs-tournament/:eventId?', 'Tournament Registration', 'FS Tournament'),
+  page('/fs-tournament/:eventId?', events.muskie, 'FS Tournament'),
   page('/events', events.list, 'Events'),
   page('/event/:id', events.event, 'Event'),
   page('/series/:id', events.series, 'Series'),

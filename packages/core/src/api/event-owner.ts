@@ -9,6 +9,7 @@ import { eventMessages } from '../events/messages';
 import { LIMITS } from '../events/model';
 import { MAX_FISH_INCHES, ownerMessages as m } from '../events/owner';
 import { contract, idParam, isUuid, jsonBody, raw } from './contract';
+import { muskieRegistered } from './event-payments';
 import { eventView } from './events';
 
 const eventId = idParam(eventMessages.notFound);
@@ -26,15 +27,26 @@ const teamEmail = z.object({ value: z.string().trim().max(254) });
 export const manualEntryBody = z.object({
   teamName: z.string().trim().max(LIMITS.name).nullish(),
   team: z.object({ name: z.string().trim().max(LIMITS.name).nullish(), emails: z.array(teamEmail).max(10).default([]) }).nullish(),
-  user: z.object({
-    email: z.string({ error: m.emailRequired }).trim().max(254),
+  // Loose: the muskie form's admin mode sends the seed's registration payload here, read whole by
+  // its own schema (core/events/muskie); a missing e-mail is answered by whichever form it is.
+  user: z.looseObject({
+    email: z.string().trim().max(254).default(''),
     name: z.string().trim().max(LIMITS.name).nullish(),
     username: z.string().trim().max(60).nullish(),
-  }),
+  }).prefault({}),
   /** The tournament ID; the server assigns the next free number when blank. */
   id: z.string().trim().max(40).nullish(),
   division: z.string().trim().max(LIMITS.division).nullish(),
   customFields: customFields.nullish(),
+  // The muskie payload's own fields (MUSKIE_ONLY_FIELDS), kept for its schema to read.
+  type: z.unknown().optional(),
+  typeFriendly: z.unknown().optional(),
+  zone: z.unknown().optional(),
+  ais: z.unknown().optional(),
+  seniorBonus: z.unknown().optional(),
+  agreements: z.unknown().optional(),
+  group: z.unknown().optional(),
+  payment: z.unknown().optional(),
 });
 export type ManualEntryBody = z.output<typeof manualEntryBody>;
 
@@ -102,10 +114,10 @@ export const registerManual = contract({
   path: '/api/fc/event/register/manual/:id',
   access: 'member',
   summary:
-    'Owners add an entry: `user.email` required; a team event needs `teamName` and one e-mail per member (`team.emails`); a blank `id` gets the next number. The same e-mail and name again answers the entry already there.',
+    'Owners add an entry: `user.email` required; a team event needs `teamName` and one e-mail per member (`team.emails`); a blank `id` gets the next number. The same e-mail and name again answers the entry already there. The muskie form’s admin mode sends the seed’s registration payload (with `type`, `zone`, `agreements`...): no payment, every rule of the form in the seed’s order (400 `{error}`), a blank `id` assigned, a typed one unique; the answer carries its `registration`.',
   params: eventId,
   body: jsonBody(manualEntryBody),
-  response: eventView,
+  response: eventView.extend({ registration: muskieRegistered.optional() }),
 });
 
 export const editEntryBody = z.object({

@@ -221,9 +221,9 @@ export const muskieBoat = z.object({
  */
 export const muskieRegistration = z.object({
   id: text(40),
-  type: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number().optional()),
+  type: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number({ error: muskieMessages.type }).optional()),
   typeFriendly: text(60),
-  zone: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number().optional()),
+  zone: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number({ error: muskieMessages.zoneUnknown }).optional()),
   ais: text(80),
   seniorBonus: flag,
   agreements: z.object({ terms: flag, rules: flag }).partial().optional(),
@@ -269,6 +269,14 @@ export const muskieRegistration = z.object({
 export type MuskieRegistration = z.infer<typeof muskieRegistration>;
 
 const blank = (v: string | undefined | null) => !v || v.trim() === '';
+
+/** Fields only the seed's registration payload has: the owner's add-entry form sends none of them. */
+export const MUSKIE_ONLY_FIELDS = ['type', 'typeFriendly', 'zone', 'ais', 'seniorBonus', 'agreements', 'group', 'payment'] as const;
+
+/** Whether a body posted to register/manual is the muskie form's (its admin mode) rather than the add-entry form's. */
+export function isMuskiePayload(body: object): boolean {
+  return MUSKIE_ONLY_FIELDS.some((field) => (body as Record<string, unknown>)[field] !== undefined);
+}
 
 /** The family members of a registration (the seed sends them on `user.group` or at the top). */
 export function familyOf(r: MuskieRegistration): MuskieMember[] {

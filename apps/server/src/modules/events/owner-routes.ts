@@ -1,7 +1,9 @@
 import * as api from '@tightlines/core/api/event-owner';
+import { isMuskiePayload } from '@tightlines/core/events/muskie';
 import { EXPORT_FILENAME } from '@tightlines/core/events/owner';
 import type { FastifyRequest } from 'fastify';
 import { route, type RouteEntry } from '../../http/routes';
+import { requestKey } from './event-payments-routes';
 import type { OwnerService } from './owner-service';
 
 /** The owner dashboard's calls (seed 002 section 7); the service checks ownership on each. */
@@ -14,7 +16,9 @@ export function ownerRoutes(owner: OwnerService): RouteEntry[] {
   } as const;
   return [
     route(api.dashboard, ({ principal, params }) => owner.dashboard(principal, params.id)),
-    route(api.registerManual, ({ principal, params, body }) => owner.registerManual(principal, params.id, body)),
+    route(api.registerManual, ({ principal, params, body, request }) =>
+      isMuskiePayload(body) ? owner.registerMuskieManual(principal, params.id, body, requestKey(request)) : owner.registerManual(principal, params.id, body),
+    ),
     route(api.editEntry, ({ principal, params, body }) => owner.editEntry(principal, params.id, body.entry)),
     route(api.removeEntry, ({ principal, params, body }) => owner.removeEntry(principal, params.id, body.entryId)),
     route(api.flagFish, ({ principal, body }) => owner.flagFish(principal, body)),

@@ -1,5 +1,7 @@
 import type { ManualEntryBody, OwnerDashboard, OwnerEntry } from '@tightlines/core/api/event-owner';
+import type { MuskieRegistered } from '@tightlines/core/api/event-payments';
 import type { EventView } from '@tightlines/core/api/events';
+import { muskieRegistration, type MuskieRegistration } from '@tightlines/core/events/muskie';
 import { emailRule } from '@tightlines/core/accounts';
 import { eventMessages } from '@tightlines/core/events/messages';
 import { entryTotal, MAX_FISH_INCHES, ownerMessages as m, round2 } from '@tightlines/core/events/owner';
@@ -16,6 +18,8 @@ type Deps = {
   transaction: Transaction;
   /** The event as its owner sees it: what every owner call answers (EventsService.view). */
   view: (principal: Principal, id: string) => Promise<EventView>;
+  /** The muskie form's registration in admin mode (EventPaymentsService.registerMuskie, wired in app.ts). */
+  muskie: (principal: Principal, id: string, body: MuskieRegistration, requestKey: string) => Promise<MuskieRegistered>;
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: unknown, msg: string): void };
@@ -141,6 +145,18 @@ export class OwnerService {
       );
     });
     return this.deps.view(principal, eventId);
+  }
+
+  /**
+   * The muskie form in the owner's admin mode: the seed's payload, every rule of the form, no
+   * payment; a blank ID is assigned, a typed one must be free in this event.
+   */
+  async registerMuskieManual(principal: Principal, eventId: string, body: ManualEntryBody, requestKey: string): Promise<EventView & { registration: MuskieRegistered }> {
+    await this.ownedEvent(principal, eventId);
+    const parsed = muskieRegistration.safeParse(body);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'That registration is not valid.');
+    const registration = await this.deps.muskie(principal, eventId, parsed.data, requestKey);
+    return { ...(await this.deps.view(principal, eventId)), registration };
   }
 
   /** Saves an entry's details; fields not sent stay as they were. Points are never taken from here. */

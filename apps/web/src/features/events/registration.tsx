@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Radio, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { EventView } from '@tightlines/core/api/events';
 import { eventMessages } from '@tightlines/core/events/messages';
 import { registrationMessages as rm } from '@tightlines/core/events/registration-messages';
@@ -10,11 +10,10 @@ import { showError, showSuccess } from '../../lib/alerts';
 import { useCurrentUser } from '../../lib/current-user';
 import { currentPosition } from '../../lib/geolocation';
 import { askToSignIn } from '../../lib/sign-in-request';
-import { cardToken, useSavedCards } from './api/pay';
 import { useCheckin, useRegisterForEvent } from './api/register';
+import { CardChoice, useCardChoice } from './card-choice';
 import { dayRange, feeText } from './event-format';
 
-const NEW = 'new';
 const cents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
 
 /** What this member pays to enter: a series its open weeks (or its cost once), other events their cost. */
@@ -119,16 +118,12 @@ function RegistrationModal({
   const [openedAt] = useState(() => Date.now());
   const costCents = entryCostCents(event, new Date(openedAt));
   const series = event.type === 'Series';
-  const cards = useSavedCards(costCents > 0);
+  const cardChoice = useCardChoice(costCents > 0);
   const [teamName, setTeamName] = useState('');
   const [members, setMembers] = useState(['', '']);
   const [division, setDivision] = useState<string | null>(null);
-  const [choice, setChoice] = useState<string | null>(null);
-  const [entry, setEntry] = useState({ number: '', expiry: '', cvc: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const saved = cards.data ?? [];
-  const selected = choice ?? saved[0]?.id ?? NEW;
 
   const send = async () => {
     setProblem(null);
@@ -137,10 +132,10 @@ function RegistrationModal({
     if (event.divisions.length > 0 && !division) return setProblem(rm.divisionRequired);
     let card: string | undefined;
     if (costCents > 0) {
-      if (selected === NEW && !entry.number.trim()) return setProblem(series ? rm.selectCard : eventMessages.invalidCard);
+      if (cardChoice.blank) return setProblem(series ? rm.selectCard : eventMessages.invalidCard);
       setBusy(true);
       try {
-        card = selected === NEW ? await cardToken(entry) : selected;
+        card = await cardChoice.card();
       } catch (e) {
         setBusy(false);
         return setProblem(e instanceof ApiError ? (e.field('card') ?? e.message) : (e as Error).message);
@@ -215,23 +210,7 @@ function RegistrationModal({
             <Text>
               Entry: <strong data-testid="entry-cost">{feeText(costCents / 100, 'Free')}</strong>
             </Text>
-            <Radio.Group label="Card to be billed" value={selected} onChange={setChoice}>
-              <Stack gap={6} mt={6}>
-                {saved.map((c) => (
-                  <Radio key={c.id} value={c.id} label={`${c.brand} ending ${c.last4} (${String(c.exp_month).padStart(2, '0')}/${c.exp_year})`} />
-                ))}
-                <Radio value={NEW} label="Add a card" />
-              </Stack>
-            </Radio.Group>
-            {selected === NEW && (
-              <Stack gap="xs">
-                <TextInput label="Card number" inputMode="numeric" autoComplete="cc-number" value={entry.number} onChange={(e) => setEntry({ ...entry, number: e.currentTarget.value })} maxLength={23} />
-                <SimpleGrid cols={2} spacing="xs">
-                  <TextInput label="Expiry (MM/YY)" autoComplete="cc-exp" value={entry.expiry} onChange={(e) => setEntry({ ...entry, expiry: e.currentTarget.value })} maxLength={7} />
-                  <TextInput label="CVC" inputMode="numeric" autoComplete="cc-csc" value={entry.cvc} onChange={(e) => setEntry({ ...entry, cvc: e.currentTarget.value })} maxLength={4} />
-                </SimpleGrid>
-              </Stack>
-            )}
+            <CardChoice state={cardChoice} label="Card to be billed" newCardLabel="Add a card" />
           </>
         )}
         {shown && (
