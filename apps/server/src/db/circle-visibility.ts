@@ -7,8 +7,11 @@ import { circleMembers, logs } from './schema';
  * same values read from them as parameters).
  */
 function passesFilters(hiddenLakes: SQL, allowedTags: SQL): SQL {
+  // Not `tags_lower <@ allowed`: the planner then reads the GIN index of tags_lower (every log
+  // whose tags are all allowed, across all anglers) and ANDs it with the owner's range, 2.4 s
+  // against 0.8 s on PostgreSQL for 50 friends of 2,000 logs; written this way it cannot.
   return sql`(${logs.lakeName} is null or lower(${logs.lakeName}) <> all(${hiddenLakes}))
-      and ${logs.tagsLower} <@ ${allowedTags}`;
+      and not exists (select 1 from unnest(${logs.tagsLower}) as t where t <> all(${allowedTags}))`;
 }
 
 /**
@@ -17,7 +20,7 @@ function passesFilters(hiddenLakes: SQL, allowedTags: SQL): SQL {
  * protected only; the owner must have added the member; its lake not turned off for the member;
  * every tag on it turned on for the member. Every read path of another angler's logs through the
  * circle (feed, charts, markers, visitor list, tags, single log) uses it, so the filter is applied
- * where the rows are counted and paged. Migrations 0014_speed and 0017_tags_lower repeat the rule in the
+ * where the rows are counted and paged. Migration 0014_speed repeats the rule in the
  * triggers that keep circle_members.visible_logs (the feed's total, the circle lists' counts):
  * change both together; test/circle-counts.test.ts compares them.
  */

@@ -182,8 +182,8 @@ export const logs = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /**
      * The tags in lower case, kept by the database (lower_tags, migration 0017_tags_lower): the tag
-     * filter and the Inner Circle's tag rule compare whole arrays on it (`@>`, `<@`), the filter by
-     * index, where comparing each tag case-blind needed a subquery a row.
+     * filter is `tags_lower @> array[tag]` by its GIN index, where comparing each tag case-blind
+     * needed a subquery a row; the Inner Circle's tag rule reads it without lower() per tag.
      */
     tagsLower: text('tags_lower')
       .array()
