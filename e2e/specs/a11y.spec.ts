@@ -4,6 +4,7 @@
 // button's name holds the username it shows.
 import fs from 'node:fs';
 import { DEMO_ACCOUNT } from '@tightlines/core/demo';
+import { DEFAULT_MUSKIE_SETTINGS } from '@tightlines/core/events/muskie';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
@@ -37,7 +38,30 @@ beforeAll(async () => {
     body: { startDate: '2025-06-01', startTime: '06:00', endDate: '2025-06-01', endTime: '09:00', location: place },
   });
   const events = await api<Array<{ _id: string; type: string }>>('/api/fc/events');
+  // The muskie form's route opens a tournament that has the form, so axe sees the form itself.
+  const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+  const muskie = await api<{ _id: string }>('/api/fc/event', {
+    token: member.token,
+    body: {
+      name: 'Axe Muskie Hunt',
+      type: 'Tournament',
+      format: 'Biggest Fish',
+      size: '12',
+      cost: 0,
+      state: 'WI',
+      species: ['Musky'],
+      keyType: 'None',
+      dateStart: inDays(30),
+      dateEnd: inDays(32),
+      tz: 'America/Chicago',
+      lakes: [{ name: 'Chippewa Flowage', location: { lat: 45.95, lng: -91.2 } }],
+      paymentProcessor: 'Stripe',
+      paymentProcessorKey: 'pk_test_chapter',
+    },
+  });
+  await api(`/api/fc/event/form-settings/${muskie._id}`, { token: member.token, body: { paypalMode: 'sandbox', muskie: DEFAULT_MUSKIE_SETTINGS } });
   ids = {
+    muskie: muskie._id,
     log: log._id,
     outing: outing._id,
     event: events.find((e) => e.type !== 'Series')?._id ?? 'none',
@@ -69,7 +93,7 @@ function address(pattern: string): string {
     .replace(':token', 'expired-link')
     .replace(':coupon', 'HALF')
     .replace(':action', 'signup')
-    .replace(':eventId?', ids.event!)
+    .replace(':eventId?', ids.muskie!)
     .replace(':id', own[':id']);
 }
 

@@ -3,6 +3,7 @@
 // add-ons, payment with the test card, the seed's success and home; then the second-entry warning
 // for the account the form made. Screenshots at 375 and 1280 px, and axe at both widths.
 import { DEFAULT_MUSKIE_SETTINGS, muskieMessages as mm } from '@tightlines/core/events/muskie';
+import { startFakePayPal, type FakePayPal } from '@tightlines/testkit/paypal';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
@@ -11,14 +12,17 @@ import { newAngler, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
+let paypal: FakePayPal;
 
 beforeAll(async () => {
-  server = await startServer();
+  paypal = await startFakePayPal();
+  server = await startServer({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_SECRET: paypal.secret, PAYPAL_SANDBOX_URL: paypal.url });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await paypal?.close();
 });
 
 async function api(path: string, body: unknown, token?: string) {
@@ -38,8 +42,8 @@ async function signUp(prefix: string) {
   return { ...angler, token: user.token as string };
 }
 
-/** The chapter's tournament with its form: entries paid by card through the test processor. */
-async function muskieTournament(owner: string): Promise<string> {
+/** The chapter's tournament with its form: entries paid by card through the test processor, or through PayPal. */
+async function muskieTournament(owner: string, processor: 'Stripe' | 'PayPal' = 'Stripe'): Promise<string> {
   const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
   const event = await api(
     '/api/fc/event',
@@ -56,8 +60,8 @@ async function muskieTournament(owner: string): Promise<string> {
       dateEnd: inDays(32),
       tz: 'America/Chicago',
       lakes: [{ name: 'Chippewa Flowage', location: { lat: 45.95, lng: -91.2 } }],
-      paymentProcessor: 'Stripe',
-      paymentProcessorKey: 'pk_test_chapter',
+      paymentProcessor: processor,
+      paymentProcessorKey: processor === 'Stripe' ? 'pk_test_chapter' : 'chapter@example.com',
     },
     owner,
   );
@@ -157,6 +161,50 @@ describe('the muskie tournament form', () => {
     await screenshot(wide, 'muskie-form-1280');
     await wide.context().close();
   }, 300_000);
+
+  it('at 375 px with PayPal: approve in PayPal’s window, then finish; not before', async () => {
+    const owner = await signUp('ppchapter');
+    const eventId = await muskieTournament(owner.token, 'PayPal');
+    const angler = newAngler('ppmuskie');
+    const page = await newPage(browser, server.baseUrl, { width: 375, height: 812 });
+    await page.context().route(/paypal\.com/, (route) => route.fulfill({ contentType: 'text/html', body: '<title>PayPal</title><p>Approve</p>' }));
+    await open(page, `/fs-tournament/${eventId}`);
+    await page.getByLabel('Entry type').selectOption('110');
+    await page.getByLabel('Email').fill(angler.email);
+    await page.getByLabel('Username').fill(angler.username);
+    await page.locator('input[type="password"]').fill(angler.password);
+    await page.getByLabel('Your name').fill('Robin Pike');
+    await page.getByLabel('Phone number').fill('715-555-0199');
+    await page.getByRole('radio', { name: 'Other', exact: true }).check();
+    await page.getByLabel('Street').fill('3 Bay St');
+    await page.getByLabel('City').fill('Boulder Junction');
+    await page.getByLabel('State').fill('WI');
+    await page.getByLabel('ZIP').fill('54512');
+    await page.getByRole('combobox', { name: /^Fishing zone/ }).selectOption('4');
+    await page.getByRole('radio', { name: /Boulder Junction community center – Thursday/ }).check();
+    await page.getByRole('radio', { name: 'No boat (shore or guide)' }).check();
+    await page.getByRole('checkbox', { name: 'Tournament Release of Liability' }).check();
+    await page.getByRole('checkbox', { name: 'Tournament Rules' }).check();
+    await page.getByRole('checkbox', { name: 'Bumpboard ($80.00)' }).check();
+
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Pay $190.00 with PayPal' }).click();
+    const approval = await popup;
+    await page.getByText('Approve the payment in the PayPal window').first().waitFor();
+    await expect.poll(() => approval.url(), { timeout: 20_000 }).toContain('token=');
+    const orderId = new URL(approval.url()).searchParams.get('token')!;
+    await page.getByRole('button', { name: 'Finish registration' }).click();
+    await page.getByRole('alert').filter({ hasText: 'has not been approved yet' }).waitFor();
+    await screenshot(page, 'muskie-form-paypal-375');
+
+    paypal.approve(orderId);
+    await page.getByRole('button', { name: 'Finish registration' }).click();
+    await page.getByText(mm.success).waitFor({ timeout: 30_000 });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    expect(paypal.orders.get(orderId)?.status).toBe('COMPLETED');
+    expect(paypal.orders.get(orderId)?.purchase_units[0]?.amount.value).toBe('190.00');
+    await page.context().close();
+  }, 180_000);
 
   it('in the owner’s admin mode: no branding, no payment, an ID, posted to register/manual', async () => {
     const owner = await signUp('admin');

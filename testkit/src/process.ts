@@ -20,7 +20,9 @@ export type { ServerStats } from './probe';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const probe = new URL('./probe.ts', import.meta.url).href;
-const HEALTH_TIMEOUT_MS = 90_000;
+// tsx compiling the server plus PGlite's migrations take over 90 s on a 2-core machine that other
+// test runs keep at a load of 20; a server that never comes up still fails, only later.
+const HEALTH_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 export type ServerProcessOptions<T> = {

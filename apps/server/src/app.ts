@@ -36,7 +36,7 @@ import { EventPaymentsService } from './modules/events/event-payments';
 import { EventPaymentsRepo } from './modules/events/event-payments-repo';
 import { eventPaymentsRoutes } from './modules/events/event-payments-routes';
 import { billingFeePayments } from './modules/events/fee-payments';
-import { CheckinService } from './modules/events/checkin';
+import { activeCheckin, CheckinService } from './modules/events/checkin';
 import { CheckinRepo } from './modules/events/checkin-repo';
 import { FishService } from './modules/events/fish';
 import { FishRepo } from './modules/events/fish-repo';
@@ -350,6 +350,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const eventsPublisher = new LocalEventsPublisher();
   const fish = new FishService({
     repo: new FishRepo(db),
+    activeCheckin: (entryId, at) => activeCheckin(db, entryId, at),
     photos: photoExifRepo,
     leaderboard,
     view: (principal, eventId) => events.view(principal, eventId),

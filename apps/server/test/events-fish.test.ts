@@ -7,7 +7,7 @@ import { eventMessages as m } from '@tightlines/core/events/messages';
 import type { LeaderboardRow } from '@tightlines/core/api/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
-import { insertCheckinDirectly, insertEntryDirectly, startEventNow } from '@tightlines/testkit/event-entries';
+import { startEventNow } from '@tightlines/testkit/event-entries';
 import { registerUser, uploadPhoto, type Member } from '@tightlines/testkit/fixtures';
 import { eventFish } from '../src/db/events-schema';
 import { photoExif } from '../src/db/photos-schema';
@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** On Gull Lake's marker: the events' lake has no outline, so within 1 km of it is on the water. */
+const ON_GULL = { lat: 46.41, lng: -94.35 };
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 const post = (url: string, user: Member | null, payload: unknown) =>
@@ -57,12 +60,25 @@ async function runningEvent(owner: Member, changes: Record<string, unknown> = {}
   return id;
 }
 
-/** An angler registered and checked in on the event. */
-async function checkedIn(eventId: string, options: Parameters<typeof insertEntryDirectly>[3] = {}) {
+/** `angler` registered on the event through POST api/fc/event/register; answers their entry's id. */
+async function registered(eventId: string, angler: Member, options: { division?: string; team?: { name: string; emails: string[] } } = {}): Promise<string> {
+  const { division, team } = options;
+  const res = await post(`/api/fc/event/register/${eventId}`, angler, { division, team: team && { name: team.name, emails: team.emails.map((value) => ({ value })) } });
+  expect(res.statusCode, res.body).toBe(200);
+  const entry = (res.json().entries as Array<{ _id: string; uid: string | null }>).find((e) => e.uid === angler._id);
+  if (!entry) throw new Error('the registration answer has no entry for the angler');
+  return entry._id;
+}
+
+const checkIn = (eventId: string, angler: Member) => post(`/api/fc/event/checkin/${eventId}`, angler, { tz: 'America/Chicago', position: ON_GULL });
+
+/** A new angler registered and checked in on the event, through the calls the app makes; `key` is the day's keycode. */
+async function checkedIn(eventId: string, options: Parameters<typeof registered>[2] = {}) {
   const angler = await registerUser(t);
-  const entryId = await insertEntryDirectly(t, eventId, angler, options);
-  await insertCheckinDirectly(t, entryId, { key: '7H' });
-  return { angler, entryId };
+  const entryId = await registered(eventId, angler, options);
+  const res = await checkIn(eventId, angler);
+  expect(res.statusCode, res.body).toBe(200);
+  return { angler, entryId, key: res.json().key as string };
 }
 
 async function photos(user: Member) {
@@ -76,7 +92,7 @@ describe('POST api/fc/event/enter-fish/{id}', () => {
   it('scores a checked-in angler’s fish by the event’s point rules, stamps the day’s key, and answers the board', async () => {
     const owner = await registerUser(t);
     const id = await runningEvent(owner);
-    const { angler, entryId } = await checkedIn(id);
+    const { angler, entryId, key } = await checkedIn(id);
     const heard: Array<{ eventId: string; update: FishAccepted }> = [];
     const stop = t.services.eventsPublisher.subscribe((eventId, update) => heard.push({ eventId, update }));
     try {
@@ -98,7 +114,7 @@ describe('POST api/fc/event/enter-fish/{id}', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toContain('image/jpeg');
       const [row] = await t.database.db.select().from(eventFish).where(eq(eventFish.entryId, entryId));
-      expect(row).toMatchObject({ key: '7H', lat: 46.4, lng: -94.3, tz: 'America/Chicago', lakeName: 'Gull Lake' });
+      expect(row).toMatchObject({ key, lat: 46.4, lng: -94.3, tz: 'America/Chicago', lakeName: 'Gull Lake' });
       expect(event.entries[0].points).toBe(15.46);
       expect(heard).toHaveLength(1);
       expect(heard[0]).toMatchObject({ eventId: id, update: { bigFish: true, newLeader: { entryId }, fish: { entryId, size: 20.46 } } });
@@ -156,17 +172,18 @@ describe('POST api/fc/event/enter-fish/{id}', () => {
     expect(notRegistered.json().error).toBe(m.fishNotRegistered);
 
     const angler = await registerUser(t);
-    const entryId = await insertEntryDirectly(t, id, angler);
+    await registered(id, angler);
     const noCheckin = await enter(id, angler, { species: 'Walleye', size: 20, photos: await photos(angler) });
     expect(noCheckin.json().error).toBe(m.fishNoCheckin);
-    // A check-in lasts the event's timespan (18 hours by default): one from 19 hours ago has run out.
-    await insertCheckinDirectly(t, entryId, { at: new Date(t.clock.now().getTime() - 19 * 3_600_000) });
-    expect((await enter(id, angler, { species: 'Walleye', size: 20, photos: await photos(angler) })).json().error).toBe(m.fishNoCheckin);
-    await insertCheckinDirectly(t, entryId, { at: new Date(t.clock.now().getTime() - 17 * 3_600_000) });
-    expect((await enter(id, angler, { species: 'Walleye', size: 20, photos: await photos(angler) })).statusCode).toBe(200);
-
-    t.clock.advance(3 * DAY);
+    expect((await checkIn(id, angler)).statusCode).toBe(200);
     try {
+      // A check-in lasts the event's timespan (18 hours by default): still running after 17, run out after 19.
+      t.clock.advance(17 * HOUR);
+      expect((await enter(id, angler, { species: 'Walleye', size: 20, photos: await photos(angler) })).statusCode).toBe(200);
+      t.clock.advance(2 * HOUR);
+      expect((await enter(id, angler, { species: 'Walleye', size: 21, photos: await photos(angler) })).json().error).toBe(m.fishNoCheckin);
+
+      t.clock.advance(3 * DAY);
       const ended = await enter(id, angler, { species: 'Walleye', size: 20, photos: await photos(angler) });
       expect(ended.json().error).toBe(m.fishEnded);
     } finally {
@@ -268,7 +285,7 @@ describe('the leaderboard', () => {
     const a = await checkedIn(id);
     const b = await checkedIn(id);
     const c = await checkedIn(id);
-    const idle = await insertEntryDirectly(t, id, await registerUser(t));
+    const idle = await registered(id, await registerUser(t));
     await one(id, b.angler, 'Walleye', 20); // 15 points, first
     t.clock.advance(60_000);
     await one(id, a.angler, 'Walleye', 20); // 15 points, later
@@ -295,12 +312,13 @@ describe('the leaderboard', () => {
   it('puts team members on rows of their own', async () => {
     const id = await runningEvent(await registerUser(t), { subtype: 'team', teamSize: 2 });
     const mate = await registerUser(t);
-    const captain = await checkedIn(id, { team: { name: 'Reel Deal', members: [{ name: 'Mate One', email: mate.email }] } });
+    const captain = await checkedIn(id, { team: { name: 'Reel Deal', emails: [mate.email] } });
     await one(id, captain.angler, 'Walleye', 18); // 13
     await one(id, mate, 'Walleye', 25); // 20, entered by the member under the team's check-in
     const board = await rows(id);
     expect(board.map((r) => [r.name, r.team, r.points, r.fishCount, r.memberId === null])).toEqual([
-      ['Mate One', 'Reel Deal', 20, 1, false],
+      // A member registered by e-mail goes by that address on the board.
+      [mate.email, 'Reel Deal', 20, 1, false],
       [captain.angler.username, 'Reel Deal', 13, 1, true],
     ]);
     expect(board.every((r) => r.entryId === captain.entryId)).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { boardPollInterval, POLL_MS } from '../src/features/events/api/board-feed';
 import { initialLiveState, liveReducer } from '../src/features/events/use-event-live';
 
 type Row = { name: string; points: number };
@@ -23,5 +24,20 @@ describe('the live leaderboard state', () => {
     expect(state.bigFish).toBe(second);
     state = liveReducer(state, { type: 'expire', alert: 'bigFish', value: second });
     expect(state.bigFish).toBeNull();
+  });
+});
+
+describe('reading the board again over HTTP', () => {
+  const now = new Date('2026-06-01T12:00:00Z');
+  const running = { dateStart: '2026-06-01T08:00:00Z', dateEnd: '2026-06-02T08:00:00Z' };
+
+  it('polls a running event only while the live channel is down', () => {
+    expect(boardPollInterval(running, false, now)).toBe(POLL_MS);
+    expect(boardPollInterval(running, true, now)).toBe(false);
+  });
+
+  it('never polls an event that has not started or has ended', () => {
+    expect(boardPollInterval({ dateStart: '2026-06-03T08:00:00Z', dateEnd: null }, false, now)).toBe(false);
+    expect(boardPollInterval({ dateStart: '2026-05-01T08:00:00Z', dateEnd: '2026-05-02T08:00:00Z' }, false, now)).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
-import { and, desc, eq, lte, max, or, sql } from 'drizzle-orm';
+import { and, eq, max, or, sql } from 'drizzle-orm';
 import type { DbContext } from '../../db/context';
-import { eventCheckins, eventEntries, eventFish, eventGroupMembers, eventLakes, eventPointRules, events } from '../../db/events-schema';
+import { eventEntries, eventFish, eventGroupMembers, eventLakes, eventPointRules, events } from '../../db/events-schema';
 
 export type NewFish = Omit<typeof eventFish.$inferInsert, 'id'>;
 export type FishRow = typeof eventFish.$inferSelect;
 
-/** The rows fish entry reads and writes: who the angler is in the event, their check-in, the fish. */
+/** The rows fish entry reads and writes: who the angler is in the event, the fish. */
 export class FishRepo {
   constructor(private readonly ctx: DbContext) {}
 
@@ -47,23 +47,6 @@ export class FishRepo {
       .where(and(eq(eventEntries.eventId, eventId), sql`lower(${eventGroupMembers.email}) = lower(${member.email})`))
       .limit(1);
     return teamMember && { entryId: teamMember.entryId, memberId: teamMember.id };
-  }
-
-  /** The entry's latest check-in still running at `now` (it lasts `hours`), if any. */
-  async activeCheckin(entryId: string, now: Date, hours: number) {
-    const [row] = await this.ctx.db
-      .select()
-      .from(eventCheckins)
-      .where(
-        and(
-          eq(eventCheckins.entryId, entryId),
-          lte(eventCheckins.date, now),
-          sql`${eventCheckins.date} + make_interval(hours => ${hours}) > ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .orderBy(desc(eventCheckins.date))
-      .limit(1);
-    return row;
   }
 
   /** Stores the fish unless one of its photos already proves a fish of this event; answers the new row or null. */

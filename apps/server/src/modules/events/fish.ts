@@ -21,6 +21,8 @@ function upload(userId: string, url: string): { key: string; id: string } | null
 
 type Deps = {
   repo: FishRepo;
+  /** From check-in (wired in app.ts): the entry's check-in running at `now`, by check-in's one rule. */
+  activeCheckin: (entryId: string, now: Date) => Promise<{ key: string | null } | null>;
   /** From the photos module (wired in app.ts): which of these storage keys the member uploaded. */
   photos: { uploadedBy(userId: string, keys: string[]): Promise<unknown[]> };
   leaderboard: Leaderboard;
@@ -66,7 +68,7 @@ export class FishService {
       if (!event || event.status !== 'Active') throw notFound(m.notFound);
       if (event.dateEnd && event.dateEnd.getTime() < now.getTime()) throw badRequest(m.fishEnded);
       if (!event.dateStart || event.dateStart.getTime() > now.getTime()) throw badRequest(m.fishNotStarted);
-      const checkin = await repo.activeCheckin(entrant.entryId, now, event.timespanHours);
+      const checkin = await this.deps.activeCheckin(entrant.entryId, now);
       if (!checkin) throw badRequest(m.fishNoCheckin);
 
       const rules = await repo.pointRules(eventId);

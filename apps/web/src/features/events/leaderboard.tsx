@@ -63,11 +63,12 @@ export function LeaderboardPage() {
 
 /**
  * The board of an event as its feed delivers it (the Leaderboard tab and the live page): read over
- * HTTP, and replaced by each board the live channel (socket.io) sends as fish are accepted.
+ * HTTP (polled only while the live channel is down), and replaced by each board the live channel
+ * (socket.io) sends as fish are accepted.
  */
 export function FedLeaderboard({ event }: { event: EventView }) {
-  const feed = useBoardFeed(event);
   const live = useEventLive<LeaderboardRow, BoardFish>(event._id);
+  const feed = useBoardFeed(event, live.connected);
   const { push } = feed;
   useEffect(() => {
     if (live.board) push(live.board);

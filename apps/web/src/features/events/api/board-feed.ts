@@ -6,7 +6,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { eventQueryOptions } from './get-event';
 
 /** How often a running event's board is read again while no live channel pushes it. */
-const POLL_MS = 15_000;
+export const POLL_MS = 15_000;
+
+/**
+ * Whether to read the board again over HTTP, and how often: only while the event runs and the live
+ * channel is down. A connected socket already brings every accepted fish, and on (re)connecting the
+ * board as it is, so polling beside it would only load the server.
+ */
+export function boardPollInterval(event: { dateStart: string | null; dateEnd: string | null }, liveConnected: boolean, now = new Date()): number | false {
+  return eventTimeState(event, now) === 'started' && !liveConnected ? POLL_MS : false;
+}
 
 /** The leaderboard as a page shows it: the rows, and what the last change brought. */
 export type BoardFeed = {
@@ -21,12 +30,11 @@ export type BoardFeed = {
 
 /**
  * The one place a page takes its board from. Over HTTP: the event's answer, read again every 15 s
- * while the event runs, each new board compared with the last (core's boardChange) for the
- * alerts. A live channel (socket.io) feeds `push` the boards it receives instead.
+ * while the event runs and `liveConnected` is false, each new board compared with the last (core's
+ * boardChange) for the alerts. A live channel (socket.io) feeds `push` the boards it receives.
  */
-export function useBoardFeed(event: EventView): BoardFeed & { push: (board: LeaderboardRow[]) => void } {
-  const running = eventTimeState(event, new Date()) === 'started';
-  const query = useQuery({ ...eventQueryOptions(event._id), initialData: event, refetchInterval: running ? POLL_MS : false });
+export function useBoardFeed(event: EventView, liveConnected: boolean): BoardFeed & { push: (board: LeaderboardRow[]) => void } {
+  const query = useQuery({ ...eventQueryOptions(event._id), initialData: event, refetchInterval: () => boardPollInterval(event, liveConnected) });
   const [feed, setFeed] = useState<BoardFeed>({ board: event.leaderboard, newFishIds: [], newLeader: null, bigFish: null, changeId: 0 });
   const last = useRef(event.leaderboard);
 

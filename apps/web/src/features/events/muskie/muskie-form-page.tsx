@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Card, Checkbox, Group, NativeSelect, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import * as owner from '@tightlines/core/api/event-owner';
+import * as payments from '@tightlines/core/api/event-payments';
 import type { MuskieFormView } from '@tightlines/core/api/event-payments';
 import * as events from '@tightlines/core/api/events';
 import {
@@ -192,6 +193,8 @@ function MuskieForm({ view, admin, signedInEmail }: { view: MuskieFormView; admi
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const card = useRef<CardEntryHandle>(null);
+  /** The PayPal order made for this entry's total, waiting for the buyer's approval in PayPal's window. */
+  const [order, setOrder] = useState<{ id: string; url: string; cents: number } | null>(null);
   const submission = useRef<string>(crypto.randomUUID());
   const emailTaken = useTaken('email', f.email, account);
   const usernameTaken = useTaken('username', f.username, account);
@@ -214,6 +217,9 @@ function MuskieForm({ view, admin, signedInEmail }: { view: MuskieFormView; admi
   const addons = addonsOf(f, raffle);
   const totalCents = muskieTotalCents(f.type, addons) ?? 0;
   const raffleDue = raffleDueAtPickup(addons);
+  const paypal = !admin && view.payment.kind === 'paypal';
+  // A changed total needs a new order: PayPal's holds the old amount.
+  const currentOrder = order && order.cents === totalCents ? order : null;
 
   const setType = (value: string) => {
     const next = muskieEntryType(value);
@@ -253,12 +259,12 @@ function MuskieForm({ view, admin, signedInEmail }: { view: MuskieFormView; admi
         window.scrollTo({ top: 0 });
         return;
       }
-      const token = await card.current!.tokenize();
-      const answer = await call(
-        events.register,
-        { params: { id: view.event._id }, body: { ...payload, payment: { type: 'card', token } } },
-        { idempotencyKey: submission.current },
-      );
+      if (paypal && !currentOrder) {
+        await openPayPal(payload);
+        return;
+      }
+      const payment = currentOrder ? { type: 'PP' as const, orderId: currentOrder.id } : { type: 'card' as const, token: await card.current!.tokenize() };
+      const answer = await call(events.register, { params: { id: view.event._id }, body: { ...payload, payment } }, { idempotencyKey: submission.current });
       if (answer.registration?.token) session.set(answer.registration.token);
       await client.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
       showSuccess(mm.success);
@@ -268,29 +274,57 @@ function MuskieForm({ view, admin, signedInEmail }: { view: MuskieFormView; admi
       // An answer refused this submission: what is fixed and sent again is a new one. A lost
       // connection keeps the key, so a retry cannot pay twice.
       if (err instanceof ApiError && err.status > 0) submission.current = crypto.randomUUID();
+      // Not approved yet: the same order waits. Any other refusal (used, refunded) needs a new one.
+      if (!(err instanceof ApiError && err.status === 402)) setOrder(null);
     } finally {
       setBusy(false);
     }
   };
 
-  const addOn = (name: AddOn, label: string, price: string) => (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <Checkbox
-        label={`${label} (${price})`}
-        checked={f.addons[name] > 0}
-        onChange={(e) => setAddOn(name, e.currentTarget.checked ? 1 : 0)}
-        style={{ flex: '1 1 14rem' }}
-      />
+  /**
+   * Makes the PayPal order for the server's total and opens PayPal's approval page. The window is
+   * opened before the order is awaited, while the click still counts, so no pop-up blocker stops it.
+   */
+  const openPayPal = async (payload: MuskieRegistration) => {
+    const popup = window.open('', '_blank');
+    try {
+      const created = await call(
+        payments.ppOrder,
+        { body: { eventId: view.event._id, intent: 'CAPTURE', registration: payload } },
+        { idempotencyKey: submission.current },
+      );
+      const url = created.links.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href;
+      if (!url) throw new Error('PayPal did not give us a page to approve the payment. Please try again.');
+      if (popup) {
+        popup.opener = null;
+        popup.location.href = url;
+      } else {
+        window.open(url, '_blank', 'noopener');
+      }
+      setOrder({ id: created.id, url, cents: Math.round(created.amount * 100) });
+      // PayPal replays an order for a key it has seen: the next order needs its own.
+      submission.current = crypto.randomUUID();
+    } catch (err) {
+      popup?.close();
+      throw err;
+    }
+  };
+
+  /** An add-on: ticked, it starts at 1 and its quantity can be changed. */
+  const addOn = (name: AddOn, label: string, price: string, counted: string) => (
+    <Stack gap={6}>
+      <Checkbox label={`${label} (${price})`} checked={f.addons[name] > 0} onChange={(e) => setAddOn(name, e.currentTarget.checked ? 1 : 0)} />
       {f.addons[name] > 0 && (
         <NativeSelect
-          label={`How many: ${label}`}
+          label={counted}
           data={quantities}
           value={String(f.addons[name])}
           onChange={(e) => setAddOn(name, Number(e.currentTarget.value))}
-          w={160}
+          maw={240}
+          pl={30}
         />
       )}
-    </Group>
+    </Stack>
   );
 
   return (
@@ -493,7 +527,7 @@ function MuskieForm({ view, admin, signedInEmail }: { view: MuskieFormView; admi
       </Section>
 
       <Section title="Add Ons">
-        {addOn('shirt', 'Tournament shirt, M to XL', dollars(MUSKIE_ADDON_PRICES.shirt))}
+        {addOn('shirt', 'Tournament shirt, M to XL', dollars(MUSKIE_ADDON_PRICES.shirt), 'Number of shirts (M to XL)')}
         {f.shirtSizes.map((size, i) => (
           <NativeSelect
             key={i}
@@ -505,11 +539,12 @@ function MuskieForm({ view, admin, signedInEmail }: { view: MuskieFormView; admi
               set({ shirtSizes: f.shirtSizes.map((s, j) => (j === i ? value : s)) });
             }}
             maw={240}
+            pl={30}
           />
         ))}
-        {addOn('shirt2', 'Tournament shirt, 2XL', dollars(MUSKIE_ADDON_PRICES.shirt2))}
-        {addOn('hat', 'Tournament hat', dollars(MUSKIE_ADDON_PRICES.hat))}
-        {addOn('bumpboard', 'Bumpboard', dollars(MUSKIE_ADDON_PRICES.bumpboard))}
+        {addOn('shirt2', 'Tournament shirt, 2XL', dollars(MUSKIE_ADDON_PRICES.shirt2), 'Number of 2XL shirts')}
+        {addOn('hat', 'Tournament hat', dollars(MUSKIE_ADDON_PRICES.hat), 'Number of hats')}
+        {addOn('bumpboard', 'Bumpboard', dollars(MUSKIE_ADDON_PRICES.bumpboard), 'Number of bumpboards')}
       </Section>
 
       <Section title="Aquatic Invasive Species/Boat Status">
@@ -535,7 +570,7 @@ function MuskieForm({ view, admin, signedInEmail }: { view: MuskieFormView; admi
       {raffle && (
         <Section title="Chapter Raffle Tickets">
           <Text size="sm">Raffle tickets are $20 each, paid at pick up in cash or check only (not in the online total). Buyers must be 18 or older.</Text>
-          {addOn('raffle', 'Raffle tickets', dollars(MUSKIE_ADDON_PRICES.raffle))}
+          {addOn('raffle', 'Raffle tickets', dollars(MUSKIE_ADDON_PRICES.raffle), 'Number of raffle tickets')}
           {f.addons.raffle > 0 && (
             <Checkbox label="I am 18 or older" checked={f.raffleAdult} onChange={(e) => set({ raffleAdult: e.currentTarget.checked })} />
           )}
@@ -561,18 +596,27 @@ function MuskieForm({ view, admin, signedInEmail }: { view: MuskieFormView; admi
           <Text size="sm" c="dimmed">
             Admin entry: no payment is taken.
           </Text>
-        ) : view.payment.kind === 'card' ? (
-          <CardEntry ref={card} mode={view.payment.mode === 'stripe' ? 'stripe' : 'test'} publishableKey={view.payment.clientId} />
+        ) : paypal ? (
+          currentOrder ? (
+            <Alert color="blue" role="status" title="Approve the payment in PayPal">
+              Approve the payment in the PayPal window, then press Finish registration here.{' '}
+              <Anchor href={currentOrder.url} target="_blank" rel="noopener noreferrer">
+                Open PayPal again
+              </Anchor>
+            </Alert>
+          ) : (
+            <Text size="sm">You pay through PayPal, which opens in a new window. Approve the payment there, then come back here to finish your registration.</Text>
+          )
         ) : (
-          <Alert color="yellow">This tournament takes PayPal payments, which this page cannot open yet. Please contact the organiser to register.</Alert>
+          <CardEntry ref={card} mode={view.payment.mode === 'stripe' ? 'stripe' : 'test'} publishableKey={view.payment.clientId} />
         )}
         {error && (
           <Alert color="red" role="alert" title="Please check your entry">
             {error}
           </Alert>
         )}
-        <Button size="md" onClick={() => void submit()} loading={busy} disabled={view.event.ended || (!admin && view.payment.kind !== 'card')} fullWidth>
-          {admin ? 'Add entry' : `Register and pay ${dollars(totalCents / 100)}`}
+        <Button size="md" onClick={() => void submit()} loading={busy} disabled={view.event.ended} fullWidth>
+          {admin ? 'Add entry' : currentOrder ? 'Finish registration' : paypal ? `Pay ${dollars(totalCents / 100)} with PayPal` : `Register and pay ${dollars(totalCents / 100)}`}
         </Button>
       </Section>
     </Stack>
