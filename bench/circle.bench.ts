@@ -57,7 +57,7 @@ async function seed(database: Database): Promise<Seeded> {
     select count(*)::int as n from logs join circle_members m on m.owner_id = logs.user_id
     where m.member_id = ${member!.id} and logs.privacy in ('public', 'protected')
       and (logs.lake_name is null or lower(logs.lake_name) <> all(m.hidden_lakes))
-      and not exists (select 1 from unnest(logs.tags) as t where lower(t) <> all(m.allowed_tags))`)) as unknown as { rows: Array<{ n: number }> };
+      and not exists (select 1 from unnest(logs.tags_lower) as t where t <> all(m.allowed_tags))`)) as unknown as { rows: Array<{ n: number }> };
   return {
     member: member!,
     rows,

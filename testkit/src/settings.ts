@@ -21,6 +21,9 @@ export const HARNESS_SETTINGS: Readonly<Record<string, string>> = {
   // has its own test, which sets the real limits.
   SESSION_IDLE_DAYS: '36500',
   SESSION_MAX_DAYS: '36500',
+  // Tests write subscriptions and sessions straight into the database (givePremium), which a
+  // cached session would not see; the session cache has its own test, which turns it on.
+  SESSION_CACHE_SECONDS: '0',
   // Outside services stay off the network unless a test or bench points them at a fake;
   // USGS and Overpass (public services by default) are off unless given.
   OPEN_METEO_URL: NOWHERE,

@@ -16,6 +16,7 @@ import { registerWeb } from './http/web';
 import { startJob } from './jobs';
 import { SecretBox } from './lib/secret-box';
 import { AccountsRepo } from './modules/accounts/repo';
+import { SessionCache, shareRevocations } from './modules/accounts/session-cache';
 import { accountsRoutes } from './modules/accounts/routes';
 import { AccountsService } from './modules/accounts/service';
 import { analysisRoutes } from './modules/analysis/routes';
@@ -178,13 +179,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const db = new DbContext(database.db);
   const { transaction } = db;
 
-  const accountsRepo = new AccountsRepo(db);
+  // Resolved sessions kept briefly in memory; with REDIS_URL a revocation reaches every node.
+  const sessionCache = new SessionCache(config.session.cacheMs, undefined, !config.redisUrl);
+  if (config.redisUrl && config.session.cacheMs > 0) {
+    const stopSharing = shareRevocations(sessionCache, config.redisUrl, config.redisKeyPrefix, app.log);
+    app.addHook('onClose', async () => stopSharing());
+  }
+  const sessionsChanged = (userId: string) => sessionCache.revoke(userId);
+  const accountsRepo = new AccountsRepo(db, sessionsChanged);
   const eventsRepo = new EventsRepo(db);
   // Daily quotas on the work that grows with what a member sends (uploads, imports, weather lookups).
   const quotas = new QuotasService({ repo: new QuotasRepo(db), limits: config.quotas, now });
   startJob(app, 'usage counter cleanup', 6 * 60 * 60 * 1000, () => quotas.forgetOld());
   const forecastRepo = new ForecastRepo(db);
-  const billingRepo = new BillingRepo(db);
+  const billingRepo = new BillingRepo(db, sessionsChanged);
   const accounts = new AccountsService({
     repo: accountsRepo,
     config,
@@ -206,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     log: app.log,
     now,
+    sessionCache,
   });
   // The voice assistant's linked tokens: their own table and their own narrow scope.
   const assistantRepo = new AssistantRepo(db);

@@ -118,6 +118,7 @@ const schema = z.object({
     }),
   SESSION_IDLE_DAYS: positiveInt(30),
   SESSION_MAX_DAYS: positiveInt(180),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DEMO_DATA: z.enum(['on', 'off']).optional(),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
@@ -190,8 +191,11 @@ export type Config = {
   mailchimp: { url: string; apiKey: string; listId: string } | null;
   /** The voice assistant's account linking; null turns the flow off. */
   assistant: { clientId: string; redirectUris: string[] } | null;
-  /** A session ends after this long unused, and this long after sign-in whatever happens. */
-  session: { idleMs: number; maxMs: number };
+  /**
+   * A session ends after this long unused, and this long after sign-in whatever happens. A resolved
+   * session is kept in memory for cacheMs (0: every request asks the database); see SessionCache.
+   */
+  session: { idleMs: number; maxMs: number; cacheMs: number };
   demoData: boolean;
   /** Web Push: keys from the settings, else generated once and kept under DATA_DIR. */
   push: { publicKey: string | undefined; privateKey: string | undefined; subject: string; allowHttp: boolean };
@@ -273,7 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       c.GOOGLE_ACTIONS_CLIENT_ID && c.GOOGLE_ACTIONS_REDIRECT_URIS.length > 0
         ? { clientId: c.GOOGLE_ACTIONS_CLIENT_ID, redirectUris: c.GOOGLE_ACTIONS_REDIRECT_URIS }
         : null,
-    session: { idleMs: c.SESSION_IDLE_DAYS * DAY_MS, maxMs: c.SESSION_MAX_DAYS * DAY_MS },
+    session: { idleMs: c.SESSION_IDLE_DAYS * DAY_MS, maxMs: c.SESSION_MAX_DAYS * DAY_MS, cacheMs: c.SESSION_CACHE_SECONDS * 1000 },
     // A laptop's `npm start` sets no NODE_ENV and meets the demo; a deployment that says
     // production gets no shared account with a published password unless it asks for one.
     demoData: c.DEMO_DATA ? c.DEMO_DATA === 'on' : env.NODE_ENV !== 'production',

@@ -180,6 +180,15 @@ export const logs = pgTable(
     photo: text('photo'),
     clusterCount: integer('cluster_count'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The tags in lower case, kept by the database (lower_tags, migration 0017_tags_lower): the tag
+     * filter is `tags_lower @> array[tag]` by its GIN index, where comparing each tag case-blind
+     * needed a subquery a row; the Inner Circle's tag rule reads it without lower() per tag.
+     */
+    tagsLower: text('tags_lower')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`lower_tags(tags)`),
     privacy: text('privacy').notNull().default('private'),
     outingId: uuid('outing_id').references((): AnyPgColumn => logs.id, { onDelete: 'set null' }),
     lat: doublePrecision('lat').notNull(),
@@ -224,7 +233,7 @@ export const logs = pgTable(
     index('logs_user_created_idx').on(t.userId, t.createdAt),
     index('logs_user_type_idx').on(t.userId, t.type),
     index('logs_user_state_lake_idx').on(t.userId, t.state, t.lakeName),
-    index('logs_tags_idx').using('gin', t.tags),
+    index('logs_tags_lower_idx').using('gin', t.tagsLower),
     index('logs_pending_idx').on(t.enrichAfter).where(sql`cardinality(${t.pending}) > 0`),
   ],
 );

@@ -463,6 +463,7 @@ export function sampleLogView(log: BulkLog, username = 'sample_angler'): LogView
     enrichAttempts: 0,
     enrichAfter: empty,
     ...log,
+    tagsLower: (log.tags ?? []).map((t) => t.toLowerCase()),
     createdAt: log.createdAt ?? log.occurredAt,
     updatedAt: log.createdAt ?? log.occurredAt,
   };

@@ -4,8 +4,14 @@ import { emailChanges, passwordResets, serverSecrets, sessions, subscriptions, u
 
 export type UserRow = typeof users.$inferSelect;
 
+/** Told after every write that changes what a member's sessions resolve to (SessionCache.revoke). */
+export type SessionsChanged = (userId: string) => Promise<void>;
+
 export class AccountsRepo {
-  constructor(private readonly ctx: DbContext) {}
+  constructor(
+    private readonly ctx: DbContext,
+    private readonly sessionsChanged: SessionsChanged = async () => {},
+  ) {}
 
   private get db() {
     return this.ctx.db;
@@ -52,6 +58,7 @@ export class AccountsRepo {
       .set({ ...values, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    await this.sessionsChanged(id);
     return row;
   }
 
@@ -72,7 +79,8 @@ export class AccountsRepo {
   }
 
   async deleteSession(sessionId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+    const [row] = await this.db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+    if (row) await this.sessionsChanged(row.userId);
   }
 
   async touchSession(sessionId: string, now: Date): Promise<void> {
@@ -93,6 +101,7 @@ export class AccountsRepo {
       .delete(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
       .returning({ id: sessions.id });
+    await this.sessionsChanged(userId);
     return rows.length === 1;
   }
 
@@ -102,6 +111,7 @@ export class AccountsRepo {
       .delete(sessions)
       .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
       .returning({ id: sessions.id });
+    await this.sessionsChanged(userId);
     return rows.length;
   }
 
@@ -150,7 +160,7 @@ export class AccountsRepo {
    * meantime) rolls both back.
    */
   async confirmEmailChange(tokenHash: string, now: Date): Promise<{ userId: string; newEmail: string } | undefined> {
-    return this.ctx.transaction(async () => {
+    const confirmed = await this.ctx.transaction(async () => {
       const [change] = await this.db
         .update(emailChanges)
         .set({ confirmedAt: now })
@@ -160,6 +170,8 @@ export class AccountsRepo {
       await this.db.update(users).set({ email: change.newEmail, updatedAt: now }).where(eq(users.id, change.userId));
       return change;
     });
+    if (confirmed) await this.sessionsChanged(confirmed.userId);
+    return confirmed;
   }
 
   async subscriptionsOf(userId: string) {
@@ -216,7 +228,7 @@ export class AccountsRepo {
    * the conditional update makes a second use of the same token find nothing.
    */
   async completePasswordReset(resetTokenHash: string, passwordHash: string, now: Date): Promise<string | undefined> {
-    return this.db.transaction(async (tx) => {
+    const userId = await this.db.transaction(async (tx) => {
       const [reset] = await tx
         .update(passwordResets)
         .set({ completedAt: now })
@@ -237,6 +249,8 @@ export class AccountsRepo {
         .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.completedAt)));
       return reset.userId;
     });
+    if (userId) await this.sessionsChanged(userId);
+    return userId;
   }
 
   async emailTakenByOther(email: string, userId: string): Promise<boolean> {

@@ -23,6 +23,7 @@ import { hashPassword, hmac, newCode, newToken, normalizeCode, sha256, verifyPas
 import type { Mailer } from '../../providers/mail/mailer';
 import type { FileStorage } from '../../providers/storage/storage';
 import type { AccountsRepo, UserRow } from './repo';
+import type { SessionCache } from './session-cache';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -63,6 +64,8 @@ type Deps = {
     set(principal: Principal, subscribed: boolean): Promise<unknown>;
   };
   now?: () => Date;
+  /** Sessions resolved lately, so most requests resolve theirs without the database. */
+  sessionCache?: SessionCache;
 };
 
 /** A hash to compare against when the e-mail is unknown, so a login takes as long either way. */
@@ -157,18 +160,36 @@ export class AccountsService {
    */
   async authenticate(token: string): Promise<Principal | null> {
     if (!token) return null;
-    const found = await this.repo.findSessionUser(sha256(token));
-    if (!found) return null;
-    const { user, sessionId, createdAt, lastSeenAt } = found;
+    const tokenHash = sha256(token);
     const now = this.now().getTime();
     const { idleMs, maxMs } = this.deps.config.session;
-    if (now - lastSeenAt.getTime() > idleMs || now - createdAt.getTime() > maxMs) {
+    const live = (createdAt: number, lastSeenAt: number) => now - lastSeenAt <= idleMs && now - createdAt <= maxMs;
+    const cache = this.deps.sessionCache;
+    const cached = cache?.get(tokenHash, now);
+    if (cached && live(cached.createdAt, cached.lastSeenAt)) {
+      if (now - cached.lastSeenAt > TOUCH_EVERY_MS) {
+        await this.repo.touchSession(cached.principal.sessionId, new Date(now));
+        cache?.touch(tokenHash, now);
+      }
+      return { ...cached.principal };
+    }
+    const generation = cache?.generation ?? 0;
+    const found = await this.repo.findSessionUser(tokenHash);
+    if (!found) return null;
+    const { user, sessionId, createdAt, lastSeenAt } = found;
+    if (!live(createdAt.getTime(), lastSeenAt.getTime())) {
       await this.repo.deleteSession(sessionId);
       return null;
     }
-    if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.repo.touchSession(sessionId, this.now());
+    let seen = lastSeenAt.getTime();
+    if (now - seen > TOUCH_EVERY_MS) {
+      await this.repo.touchSession(sessionId, new Date(now));
+      seen = now;
+    }
     const { premium } = await this.premiumOf(user.id);
-    return { userId: user.id, username: user.username, email: user.email, sessionId, premium, demo: user.isDemo, scope: 'web' };
+    const principal: Principal = { userId: user.id, username: user.username, email: user.email, sessionId, premium, demo: user.isDemo, scope: 'web' };
+    cache?.set(tokenHash, { principal, createdAt: createdAt.getTime(), lastSeenAt: seen }, generation, now);
+    return principal;
   }
 
   /** The member behind a voice assistant's token (found by the assistant module), in its narrow scope. */

@@ -12,7 +12,11 @@ export type ConnectRow = typeof billingConnectAccounts.$inferSelect;
 export const LIVE_STATUSES = ['incomplete', 'trialing', 'active', 'past_due', 'unpaid', 'paused'] as const;
 
 export class BillingRepo {
-  constructor(private readonly ctx: DbContext) {}
+  constructor(
+    private readonly ctx: DbContext,
+    /** Told after a subscription changes, since a member's sessions carry whether they are premium. */
+    private readonly premiumChanged: (userId: string) => Promise<void> = async () => {},
+  ) {}
 
   private get db() {
     return this.ctx.db;
@@ -98,11 +102,13 @@ export class BillingRepo {
   }
 
   async updateSubscription(id: string, values: Partial<typeof subscriptions.$inferInsert>): Promise<void> {
-    await this.db.update(subscriptions).set(values).where(eq(subscriptions.id, id));
+    const [row] = await this.db.update(subscriptions).set(values).where(eq(subscriptions.id, id)).returning({ userId: subscriptions.userId });
+    if (row) await this.premiumChanged(row.userId);
   }
 
   async deleteSubscription(id: string): Promise<void> {
-    await this.db.delete(subscriptions).where(eq(subscriptions.id, id));
+    const [row] = await this.db.delete(subscriptions).where(eq(subscriptions.id, id)).returning({ userId: subscriptions.userId });
+    if (row) await this.premiumChanged(row.userId);
   }
 
   /** Subscriptions whose paid period has ended and that may renew, oldest first. */

@@ -45,7 +45,7 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
           if (scope.circleOf) return sql`${logs.userId} in (select ${users.id} from ${users} where lower(${users.username}) = lower(${value}))`;
           return value.toLowerCase() === scope.username.toLowerCase() ? sql`true` : sql`false`;
         case 'tag':
-          return sql`exists (select 1 from unnest(${logs.tags}) as t where lower(t) = lower(${value}))`;
+          return sql`${logs.tagsLower} @> array[lower(${value})]::text[]`;
         case 'type':
           return eq(logs.type, value);
         case 'lureCategory':

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
 import { friendMaySee } from '../../db/circle-visibility';
-import { queryRows } from '../../db/client';
+import { analyzeLogs, queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
 import { logs } from '../../db/schema';
 import { BYTES_PER_INSERT, COLUMN_LIST, ROWS_PER_INSERT, SELECT_LIST, type BulkRow } from './bulk';
@@ -184,7 +184,7 @@ export class LogsRepo {
   async stripTag(userId: string, name: string): Promise<void> {
     await this.db.execute(sql`
       update logs set tags = array(select t from unnest(tags) as t where lower(t) <> lower(${name})), updated_at = now()
-      where user_id = ${userId} and exists (select 1 from unnest(tags) as t where lower(t) = lower(${name}))`);
+      where user_id = ${userId} and tags_lower @> array[lower(${name})]::text[]`);
   }
 
   async setTags(id: string, tags: string[]): Promise<string[]> {
@@ -246,6 +246,11 @@ export class LogsRepo {
   // -----------------------------------------------------------------------------------------------
   // Bulk paths: import, the demo season, export.
   // -----------------------------------------------------------------------------------------------
+
+  /** The planner's statistics of the logs table, sampled again (see ANALYZE_AFTER_IMPORTED_ROWS). */
+  refreshStatistics(): Promise<void> {
+    return analyzeLogs(this.db);
+  }
 
   /**
    * Inserts every row; up to ROWS_PER_INSERT rows go as ONE parameter (a JSON array of row arrays)

@@ -40,6 +40,12 @@ import { bareLogPhoto, logPhotoOwner, type LogPhotoSigner } from './photos';
 import { forViewer, toLogView } from './view';
 
 export const EXPORT_PAGE_SIZE = 1000;
+/**
+ * An import at least this big refreshes the planner's statistics of the logs table: PGlite has no
+ * autovacuum to notice, and a plan made for a small table (a bitmap scan and a sort per Inner Circle
+ * friend) turns the feed from milliseconds into seconds. ANALYZE samples at most 30,000 rows.
+ */
+const ANALYZE_AFTER_IMPORTED_ROWS = 1000;
 export const NOT_YOUR_PHOTO = 'That photo is not one of your uploads. Please upload it again.';
 
 /** The storage key of one of the caller's log photos (`/uploads/logs/<user id>/<uuid>.jpg`), else null. */
@@ -447,12 +453,14 @@ export class LogsService {
   }
 
   /** Checked rows (see bulk.ts) and their tags, saved all or nothing in one transaction. */
-  importBulk(principal: Principal, rows: Iterable<BulkRow>, tags: readonly string[]): Promise<number> {
-    return this.deps.transaction(async () => {
+  async importBulk(principal: Principal, rows: Iterable<BulkRow>, tags: readonly string[]): Promise<number> {
+    const inserted = await this.deps.transaction(async () => {
       const inserted = await this.deps.repo.insertBulk(principal.userId, rows);
       await this.deps.tags.remember(principal, tags);
       return inserted;
     });
+    if (inserted >= ANALYZE_AFTER_IMPORTED_ROWS) await this.deps.repo.refreshStatistics();
+    return inserted;
   }
 
   // -----------------------------------------------------------------------------------------------
