@@ -92,8 +92,10 @@ describe('the page and its CSP nonce', () => {
         const nonce = /'nonce-([^']+)'/.exec(styleSrc!)![1]!;
         expect(page.body).not.toContain(CSP_NONCE_PLACEHOLDER);
         expect(page.body.match(/nonce="([^"]*)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`, `nonce="${nonce}"`]);
-        // The nonce is for styles only: scripts still come from this origin alone.
-        expect(/(?:^|;)script-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");
+        // The nonce is for styles only: scripts come from this origin and Stripe.js's alone.
+        expect(/(?:^|;)script-src ([^;]*)/.exec(csp)?.[1]).toBe("'self' https://js.stripe.com");
+        expect(/(?:^|;)frame-src ([^;]*)/.exec(csp)?.[1]).toContain('https://js.stripe.com');
+        expect(/(?:^|;)connect-src ([^;]*)/.exec(csp)?.[1]).toBe("'self' https://api.stripe.com");
         nonces.push(nonce);
       }
       expect(new Set(nonces).size).toBe(nonces.length);

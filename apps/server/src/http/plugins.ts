@@ -15,10 +15,14 @@ import { registerInputGuard } from './input-guard';
  * the CSSOM (React's `style` prop, Leaflet) are not governed by CSP; style attributes in HTML are
  * refused.
  */
+// Stripe.js (the card Element of the subscription, sign-up and event checkouts) loads from
+// js.stripe.com, draws its fields in frames from there and hooks.stripe.com, and talks to
+// api.stripe.com: any event's organiser may take cards through Stripe, so these are always allowed.
 export const CSP_DIRECTIVES = {
   'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', 'https://tiles.openseamap.org'],
-  'frame-src': ['https://www.youtube-nocookie.com'],
-  'connect-src': ["'self'"],
+  'script-src': ["'self'", 'https://js.stripe.com'],
+  'frame-src': ['https://www.youtube-nocookie.com', 'https://js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ["'self'", 'https://api.stripe.com'],
   'style-src': ["'self'"],
 };
 
