@@ -485,6 +485,23 @@ describe('POST api/fc/event/register/manual/{id} with the seed’s registration 
     expect(await payments(id)).toEqual([]);
   });
 
+  it('adds one entry for a request sent twice, in turn or at once, with the same Idempotency-Key', async () => {
+    const owner = await registerUser(t);
+    const id = await muskieEvent(owner);
+    const send = (key: string) =>
+      t.request({ method: 'POST', url: `/api/fc/event/register/manual/${id}`, token: owner.token, headers: { 'idempotency-key': key }, payload: adminPayload() });
+    const first = await send('owner-form-0001');
+    const repeat = await send('owner-form-0001');
+    expect([first.statusCode, repeat.statusCode]).toEqual([200, 200]);
+    expect(repeat.json().registration.tournamentId).toBe(first.json().registration.tournamentId);
+    const together = await Promise.all([send('owner-form-0002'), send('owner-form-0002'), send('owner-form-0002')]);
+    expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(together.map((r) => r.json().registration.tournamentId)).size).toBe(1);
+    // A new key is a new entry: two people may share every detail the form asks.
+    expect((await send('owner-form-0003')).statusCode).toBe(200);
+    expect(await entries(id)).toHaveLength(3);
+  });
+
   it('answers 400 {error} naming the first failing rule in the seed’s order, and registers nobody', async () => {
     const owner = await registerUser(t);
     const id = await muskieEvent(owner);

@@ -200,11 +200,14 @@ export const eventEntries = pgTable(
     teamName: text('team_name'),
     teamEmails: text('team_emails').array().notNull().default(sql`'{}'::text[]`),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>(),
+    /** The Idempotency-Key of the owner's request that added the entry, so a repeat adds none. */
+    requestKey: text('request_key'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('event_entries_event_idx').on(t.eventId),
     uniqueIndex('event_entries_user_key').on(t.eventId, t.userId),
+    uniqueIndex('event_entries_request_key').on(t.eventId, t.requestKey),
     index('event_entries_user_idx').on(t.userId),
   ],
 );

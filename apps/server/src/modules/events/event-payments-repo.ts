@@ -96,6 +96,16 @@ export class EventPaymentsRepo {
     return row.id;
   }
 
+  /** The entry an owner's earlier request with this Idempotency-Key added. */
+  async entryByRequestKey(eventId: string, requestKey: string): Promise<{ id: string; tournamentId: string | null } | undefined> {
+    const [row] = await this.ctx.db
+      .select({ id: eventEntries.id, tournamentId: eventEntries.tournamentId })
+      .from(eventEntries)
+      .where(and(eq(eventEntries.eventId, eventId), eq(eventEntries.requestKey, requestKey)))
+      .limit(1);
+    return row;
+  }
+
   async setEntryFields(entryId: string, tournamentId: string, customFields: Record<string, unknown>) {
     await this.ctx.db.update(eventEntries).set({ tournamentId, customFields }).where(eq(eventEntries.id, entryId));
   }

@@ -17,6 +17,7 @@ import {
 } from '@tightlines/core/events/muskie';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { PaymentError, type ChargeResult, type PaymentProcessor } from '../../providers/payments/payments';
@@ -457,6 +458,8 @@ export class EventPaymentsService {
 
     const totalCents = muskieTotalCents(payload.type, user.addons) ?? 0;
     const register = async () => {
+      const again = admin ? await this.deps.repo.entryByRequestKey(eventId, options.requestKey) : undefined;
+      if (again?.tournamentId) return { entryId: again.id, tournamentId: again.tournamentId, token: null };
       let userId = admin ? null : (principal?.userId ?? null);
       let token: string | null = null;
       if (makesAccount) {
@@ -482,6 +485,7 @@ export class EventPaymentsService {
         email: (user.email ?? '').toLowerCase(),
         linked: !!userId && !first,
         division: muskieDivision(entry.code, payload.seniorBonus === true),
+        requestKey: admin ? options.requestKey : null,
       });
       const typed = admin ? payload.id?.trim() : undefined;
       let tournamentId: string;
@@ -521,7 +525,17 @@ export class EventPaymentsService {
       token: r.token,
     });
 
-    if (admin) return answer(await this.deps.transaction(register), 0);
+    if (admin) {
+      try {
+        return answer(await this.deps.transaction(register), 0);
+      } catch (error) {
+        // The same request sent twice at once: the second insert meets the first's key.
+        if (!isUniqueViolation(error)) throw error;
+        const first = await this.deps.repo.entryByRequestKey(eventId, options.requestKey);
+        if (!first?.tournamentId) throw error;
+        return answer({ entryId: first.id, tournamentId: first.tournamentId, token: null }, 0);
+      }
+    }
     const payment = payload.payment;
     if (!payment) throw new HttpError(402, paymentMessages.paymentRequired);
     const held =

@@ -252,7 +252,8 @@ function MuskieForm({ view, admin, signedInEmail }: { view: MuskieFormView; admi
     setError(null);
     try {
       if (admin) {
-        const answer = await call(owner.registerManual, { params: { id: view.event._id }, body: payload });
+        const answer = await call(owner.registerManual, { params: { id: view.event._id }, body: payload }, { idempotencyKey: submission.current });
+        submission.current = crypto.randomUUID();
         setDone(`Entry added with tournament ID ${answer.registration?.tournamentId ?? ''}.`);
         showSuccess(mm.success);
         setForm({ ...EMPTY });
