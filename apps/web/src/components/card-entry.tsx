@@ -5,8 +5,8 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import { ApiError } from '../lib/api';
 import { testCardToken } from '../lib/billing';
 
-/** Turns what the person typed into a card token; throws an Error whose message is fit to show. */
-export type CardEntryHandle = { tokenize(): Promise<string> };
+/** Turns what the person typed into a card token (throws an Error whose message is fit to show); `empty` when nothing is typed yet. */
+export type CardEntryHandle = { tokenize(): Promise<string>; empty(): boolean };
 
 type Props = {
   mode: 'test' | 'stripe';
@@ -35,6 +35,7 @@ export function CardEntry({ mode, publishableKey, withAddress = false, ref }: Pr
   const [fieldError, setFieldError] = useState<string | null>(null);
   const mount = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; card: StripeCardElement } | null>(null);
+  const stripeEmpty = useRef(true);
 
   useEffect(() => {
     if (mode !== 'stripe' || !publishableKey) return;
@@ -43,6 +44,9 @@ export function CardEntry({ mode, publishableKey, withAddress = false, ref }: Pr
       const loaded = await loadStripe(publishableKey);
       if (!loaded || cancelled || !mount.current) return;
       const card = loaded.elements().create('card', { hidePostalCode: withAddress });
+      card.on('change', (event) => {
+        stripeEmpty.current = event.empty;
+      });
       card.mount(mount.current);
       stripe.current = { stripe: loaded, card };
     });
@@ -55,6 +59,7 @@ export function CardEntry({ mode, publishableKey, withAddress = false, ref }: Pr
 
   // Deps keep the handle the same between keystrokes: a callback ref in state would loop otherwise.
   useImperativeHandle(ref, () => ({
+    empty: () => (mode === 'stripe' ? stripeEmpty.current : !values.number.trim()),
     async tokenize() {
       setFieldError(null);
       if (mode === 'stripe') {

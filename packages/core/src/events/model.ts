@@ -21,6 +21,9 @@ export const KEY_TYPE_LABELS: Record<(typeof KEY_TYPES)[number], string> = {
   '2 Playing Cards': '2 Playing Cards',
 };
 export const PAYMENT_PROCESSORS = ['Stripe', 'PayPal'] as const;
+
+/** A connected account id as Stripe Connect onboarding opens them (`acct_…`; `acct_test_…` in test mode). */
+export const isConnectedAccount = (key: string | null | undefined): key is string => !!key && key.startsWith('acct_');
 export const EVENT_STATUSES = ['Draft', 'Active'] as const;
 export type EventStatusValue = (typeof EVENT_STATUSES)[number];
 export const DEFAULT_CUSTOM_POINTS = 5;

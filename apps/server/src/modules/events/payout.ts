@@ -1,7 +1,5 @@
+import { isConnectedAccount } from '@tightlines/core/events/model';
 import type { EventRow } from './repo';
-
-/** A connected account id as Stripe Connect onboarding opens them (`acct_…`; `acct_test_…` in test mode). */
-export const isConnectedAccount = (key: string | null | undefined): key is string => !!key && key.startsWith('acct_');
 
 /** Billing's record of each member's Connect onboarding. */
 export type ConnectedAccounts = {

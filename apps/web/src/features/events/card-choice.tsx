@@ -1,14 +1,21 @@
-import { Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { cardToken, useSavedCards } from './api/pay';
+import { Radio, Stack } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { CardEntry, type CardEntryHandle } from '../../components/card-entry';
+import { usePlans } from '../../lib/billing';
+import { useSavedCards } from './api/pay';
 
 const NEW = 'new';
 
-/** Which card an event checkout charges: one of the member's saved cards, or a card typed in. */
+/**
+ * Which card an event checkout charges: one of the member's saved cards, or a card typed in. Both
+ * checkouts that use it charge through the platform's processor, so a new card is taken the way
+ * billing takes one (Stripe's card Element, or the test processor's fields).
+ */
 export function useCardChoice(enabled: boolean) {
   const cards = useSavedCards(enabled);
+  const plans = usePlans();
+  const entry = useRef<CardEntryHandle>(null);
   const [choice, setChoice] = useState<string | null>(null);
-  const [entry, setEntry] = useState({ number: '', expiry: '', cvc: '' });
   const saved = cards.data ?? [];
   const selected = choice ?? saved[0]?.id ?? NEW;
   return {
@@ -16,12 +23,11 @@ export function useCardChoice(enabled: boolean) {
     selected,
     setChoice,
     entry,
-    setEntry,
-    typing: selected === NEW,
-    /** A new card is chosen and no number has been typed: there is nothing to charge. */
-    blank: selected === NEW && !entry.number.trim(),
+    processor: plans.data ? { mode: plans.data.mode, publishableKey: plans.data.publishableKey } : null,
+    /** A new card is chosen and nothing has been typed into it: there is nothing to charge. */
+    blank: () => selected === NEW && (entry.current?.empty() ?? true),
     /** The saved card's id, or the typed card as a processor token. */
-    card: async (): Promise<string> => (selected === NEW ? await cardToken(entry) : selected),
+    card: async (): Promise<string> => (selected === NEW ? await entry.current!.tokenize() : selected),
   };
 }
 
@@ -29,7 +35,7 @@ export type CardChoiceState = ReturnType<typeof useCardChoice>;
 
 /** The saved cards as radio buttons, then a new card's fields when that one is chosen. */
 export function CardChoice({ state, label, newCardLabel }: { state: CardChoiceState; label: string; newCardLabel: string }) {
-  const { saved, selected, setChoice, entry, setEntry } = state;
+  const { saved, selected, setChoice, entry, processor } = state;
   return (
     <>
       <Radio.Group label={label} value={selected} onChange={setChoice}>
@@ -40,15 +46,7 @@ export function CardChoice({ state, label, newCardLabel }: { state: CardChoiceSt
           <Radio value={NEW} label={newCardLabel} />
         </Stack>
       </Radio.Group>
-      {state.typing && (
-        <Stack gap="xs">
-          <TextInput label="Card number" inputMode="numeric" autoComplete="cc-number" value={entry.number} onChange={(e) => setEntry({ ...entry, number: e.currentTarget.value })} maxLength={23} />
-          <SimpleGrid cols={2} spacing="xs">
-            <TextInput label="Expiry (MM/YY)" autoComplete="cc-exp" value={entry.expiry} onChange={(e) => setEntry({ ...entry, expiry: e.currentTarget.value })} maxLength={7} />
-            <TextInput label="CVC" inputMode="numeric" autoComplete="cc-csc" value={entry.cvc} onChange={(e) => setEntry({ ...entry, cvc: e.currentTarget.value })} maxLength={4} />
-          </SimpleGrid>
-        </Stack>
-      )}
+      {selected === NEW && processor && <CardEntry ref={entry} mode={processor.mode} publishableKey={processor.publishableKey} />}
     </>
   );
 }

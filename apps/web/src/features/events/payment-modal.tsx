@@ -29,7 +29,7 @@ export function PaymentModal({ opened, event, pending, onClose, onPay }: Props) 
     setError(null);
     setBusy(true);
     try {
-      const card = cardChoice.blank ? undefined : await cardChoice.card();
+      const card = cardChoice.blank() ? undefined : await cardChoice.card();
       await onPay({ coupon: coupon.trim() || undefined, card });
     } catch (e) {
       const reason = e instanceof ApiError ? (e.field('card') ?? e.message) : (e as Error).message;

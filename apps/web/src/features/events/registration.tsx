@@ -132,7 +132,7 @@ function RegistrationModal({
     if (event.divisions.length > 0 && !division) return setProblem(rm.divisionRequired);
     let card: string | undefined;
     if (costCents > 0) {
-      if (cardChoice.blank) return setProblem(series ? rm.selectCard : eventMessages.invalidCard);
+      if (cardChoice.blank()) return setProblem(series ? rm.selectCard : eventMessages.invalidCard);
       setBusy(true);
       try {
         card = await cardChoice.card();

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import * as payments from '@tightlines/core/api/event-payments';
+import { isConnectedAccount } from '@tightlines/core/events/model';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CardEntry, type CardEntryHandle } from '../../../components/card-entry';
 import { LoadingPage } from '../../../components/loading-page';
 import { Page } from '../../../components/page';
 import { ApiError, call } from '../../../lib/api';
+import { usePlans } from '../../../lib/billing';
 import { useEvent } from '../api/get-event';
 
 type NativeWindow = Window & {
@@ -39,6 +41,7 @@ export function MobileCheckoutPage() {
     retry: false,
   });
   const event = useEvent(eventId);
+  const plans = usePlans();
   const card = useRef<CardEntryHandle>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,12 +52,18 @@ export function MobileCheckoutPage() {
   }, [paid]);
 
   if (!t) return <Page title="Checkout"><Alert color="red">This checkout link is missing its sign-in. Please open it again from the app.</Alert></Page>;
-  if (user.isPending || event.isPending) return <LoadingPage />;
+  if (user.isPending || event.isPending || plans.isPending) return <LoadingPage />;
   if (user.isError) return <Page title="Checkout"><Alert color="red">Your session has expired. Please open the checkout again from the app.</Alert></Page>;
   if (event.isError) return <Page title="Checkout"><Alert color="red">{event.error.message}</Alert></Page>;
 
   const e = event.data;
-  const stripe = e.paymentProcessor === 'Stripe' && e.hasPaymentProcessorSecret && !!e.paymentProcessorKey;
+  // As the server charges: a connected account through the platform's processor, a pasted key with
+  // its own publishable key, otherwise the test processor.
+  const connected = e.paymentProcessor === 'Stripe' && isConnectedAccount(e.paymentProcessorKey);
+  const ownStripe = !connected && e.paymentProcessor === 'Stripe' && e.hasPaymentProcessorSecret && !!e.paymentProcessorKey;
+  const processor = connected
+    ? { mode: plans.data?.mode ?? 'test', publishableKey: plans.data?.publishableKey ?? null }
+    : { mode: ownStripe ? ('stripe' as const) : ('test' as const), publishableKey: ownStripe ? e.paymentProcessorKey : null };
   const pay = async () => {
     setError(null);
     setBusy(true);
@@ -88,7 +97,7 @@ export function MobileCheckoutPage() {
             </Alert>
           ) : (
             <>
-              <CardEntry ref={card} mode={stripe ? 'stripe' : 'test'} publishableKey={stripe ? e.paymentProcessorKey : null} />
+              <CardEntry ref={card} mode={processor.mode} publishableKey={processor.publishableKey} />
               {error && (
                 <Alert color="red" role="alert">
                   {error}
