@@ -85,6 +85,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/list/lure-categories': 'member',
   'GET /api/user/logs': 'member',
   'POST /api/user/upload-image': 'member',
+  // Only owners of an event the member has an entry in: event-owner-admin.test.ts tests who they are.
+  'POST /api/user/upload-image/:uid': 'signedIn',
   'POST /api/user/add-tag': 'member',
   'POST /api/user/find-tag': 'member',
   'GET /api/user/tags': 'member',
@@ -298,7 +300,8 @@ function requestFor(c: Contract, things: Things) {
     .replace(':id', id)
     .replace(':token', 'not-a-reset-token')
     .replace(':searchTerm', '56401')
-    .replace(':username', people.owner.username);
+    .replace(':username', people.owner.username)
+    .replace(':uid', people.owner._id);
   const bodies: Record<string, unknown> = {
     'POST /api/user/add-tag-log': { id: things.logId, tag: 'evening' },
     'POST /api/user/remove-tag-log': { id: things.logId, tag: 'dawn' },

@@ -1,6 +1,7 @@
-// The owner dashboard's admin calls (issue 16): admin/enter-fish, admin/checkin and
-// admin/checkin-all, from the attacker's side (a stranger, an entry of another event, a double
-// submit), and the EXIF viewer, which only owners ever see.
+// The owner dashboard's admin calls (issue 16): admin/enter-fish, admin/checkin, admin/checkin-all
+// and an owner's upload-image/{uid} for an angler, from the attacker's side (a stranger, an entry
+// of another event, a double submit, someone else's photos), and the EXIF viewer, which only owners
+// ever see.
 import { ownerMessages as m } from '@tightlines/core/events/owner';
 import { eventMessages } from '@tightlines/core/events/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +189,93 @@ describe('POST api/fc/event/admin/enter-fish/{id}', () => {
     const [stored] = await entries(id);
     expect(stored!.fish).toHaveLength(1);
     expect(stored!.points).toBe(15.46);
+  });
+});
+
+describe('POST api/user/upload-image/{uid}', () => {
+  const uploadFor = (user: Member, uid: string, body?: Buffer) => sendUpload(t, user, body, `/api/user/upload-image/${uid}`);
+  async function photosFor(user: Member, angler: Member) {
+    const [measurement, anglerPhoto] = [await uploadFor(user, angler._id), await uploadFor(user, angler._id)];
+    expect(measurement.statusCode, measurement.body).toBe(200);
+    expect(anglerPhoto.statusCode, anglerPhoto.body).toBe(200);
+    return { measurement: measurement.json().image as string, angler: anglerPhoto.json().image as string };
+  }
+
+  it('lets an owner or co-owner upload an entrant’s photos, which admin/enter-fish then accepts for that entry', async () => {
+    const id = await newEvent();
+    const angler = await registerUser(t);
+    const entry = await addEntry(id, angler.email, 'Linked Angler');
+
+    const byOwner = await photosFor(owner, angler);
+    // The owner sees the preview of what they sent.
+    expect((await t.request({ method: 'GET', url: byOwner.measurement })).statusCode).toBe(200);
+    const res = await post(`/api/fc/event/admin/enter-fish/${id}`, owner, fish({ entryId: entry._id, photos: byOwner }));
+    expect(res.statusCode, res.body).toBe(200);
+
+    const byCoOwner = await photosFor(coOwner, angler);
+    const byEmail = await post(`/api/fc/event/admin/enter-fish/${id}`, coOwner, fish({ userEmail: angler.email, size: 16, photos: byCoOwner }));
+    expect(byEmail.statusCode, byEmail.body).toBe(200);
+    const [shown] = (await entries(id)).filter((e) => e._id === entry._id);
+    expect(shown!.fish).toHaveLength(2);
+    expect(shown!.fish.every((f) => f.exif.measurement !== null)).toBe(true);
+  });
+
+  it('refuses a stranger, the owner of another event, a visitor, an unknown member and a file that is not an image', async () => {
+    const id = await newEvent();
+    const angler = await registerUser(t);
+    await addEntry(id, angler.email, 'Linked Angler');
+
+    const strangerRes = await uploadFor(stranger, angler._id);
+    expect(strangerRes.statusCode).toBe(403);
+    expect(strangerRes.json().error).toBe(m.notOwner);
+    // The angler may not upload "for" themselves through the owners' door either.
+    expect((await uploadFor(angler, angler._id)).statusCode).toBe(403);
+    // Owning an event is not enough: the angler must have an entry in one of the caller's events.
+    const notTheirAngler = await registerUser(t);
+    expect((await uploadFor(owner, notTheirAngler._id)).statusCode).toBe(403);
+    const anotherOwner = await registerUser(t);
+    const theirEvent = await post('/api/fc/event', anotherOwner, {
+      name: `Other Cup ${Math.random().toString(36).slice(2, 7)}`, type: 'Tournament', format: 'Points', size: '12', cost: 0, public: true, state: 'MN',
+      species: ['Walleye'], keyType: 'Playing Card', dateStart: inDays(5), dateEnd: inDays(6), tz: 'America/Chicago',
+      pointRules: [{ species: 'Walleye', startingValue: 15, startingPointValue: 10 }],
+    });
+    expect(theirEvent.statusCode, theirEvent.body).toBe(201);
+    expect((await uploadFor(anotherOwner, angler._id)).statusCode).toBe(403);
+
+    const visitor = await t.request({ method: 'POST', url: `/api/user/upload-image/${angler._id}`, payload: '--xx--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=xx' } });
+    expect(visitor.statusCode).toBe(401);
+    const unknown = await uploadFor(owner, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(m.memberNotFound);
+    expect((await uploadFor(owner, 'not-an-id')).statusCode).toBe(404);
+
+    const ownRoute = await sendUpload(t, owner, Buffer.from('not a picture at all'));
+    const notImage = await uploadFor(owner, angler._id, Buffer.from('not a picture at all'));
+    expect(ownRoute.statusCode).toBe(400);
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().error).toBe(ownRoute.json().error);
+  });
+
+  it('lets admin/enter-fish take only photos the owner sent for that entry’s angler', async () => {
+    const id = await newEvent();
+    const angler = await registerUser(t);
+    const entry = await addEntry(id, angler.email, 'Linked Angler');
+    const other = await registerUser(t);
+    const otherEntry = await addEntry(id, other.email, 'Other Angler');
+
+    // The angler's own uploads, another member's, and photos sent for another angler are all refused.
+    for (const [by, forEntry, sent] of [
+      [owner, entry, await photos(angler)],
+      [owner, entry, await photos(stranger)],
+      [owner, entry, await photosFor(owner, other)],
+      [owner, otherEntry, await photosFor(owner, angler)],
+      [coOwner, entry, await photosFor(owner, angler)],
+    ] as const) {
+      const res = await post(`/api/fc/event/admin/enter-fish/${id}`, by, fish({ entryId: forEntry._id, photos: sent }));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toBe(eventMessages.fishPhotoNotYours);
+    }
+    expect((await entries(id)).flatMap((e) => e.fish)).toEqual([]);
   });
 });
 

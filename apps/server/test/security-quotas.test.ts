@@ -49,6 +49,30 @@ describe('daily upload quota', () => {
     expect([refused.statusCode, refused.json().error]).toEqual([429, 'You have uploaded 1 MB of photos today, the most for one day. Please try again tomorrow.']);
   });
 
+  it('counts an owner’s uploads for an angler in the owner’s quota, not the angler’s', async () => {
+    const [owner, angler] = [await registerUser(t), await registerUser(t)];
+    const event = await t.request({
+      method: 'POST',
+      url: '/api/fc/event',
+      token: owner.token,
+      payload: {
+        name: `Quota Cup ${Math.random().toString(36).slice(2, 7)}`, type: 'Tournament', format: 'Points', size: '12', cost: 0, public: true, state: 'MN',
+        species: ['Walleye'], keyType: 'Playing Card', dateStart: new Date(t.clock.now().getTime() + 5 * DAY).toISOString(),
+        dateEnd: new Date(t.clock.now().getTime() + 6 * DAY).toISOString(), tz: 'America/Chicago',
+        pointRules: [{ species: 'Walleye', startingValue: 15, startingPointValue: 10 }],
+      },
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const entry = await t.request({ method: 'POST', url: `/api/fc/event/register/manual/${event.json()._id}`, token: owner.token, payload: { user: { email: angler.email, name: 'Angler' } } });
+    expect(entry.statusCode, entry.body).toBe(200);
+
+    const forAngler = () => sendUpload(t, owner, undefined, `/api/user/upload-image/${angler._id}`);
+    for (let i = 0; i < 3; i += 1) expect((await forAngler()).statusCode).toBe(200);
+    expect((await forAngler()).statusCode).toBe(429);
+    expect((await sendUpload(t, owner)).statusCode).toBe(429);
+    expect((await sendUpload(t, angler)).statusCode).toBe(200);
+  });
+
   it('drafts from photos past the quota are skipped with its message, not created', async () => {
     const member = await registerUser(t);
     for (let i = 0; i < 3; i += 1) await sendUpload(t, member);

@@ -10,6 +10,7 @@ export const photoExif = pgTable(
   'photo_exif',
   {
     key: text('key').primaryKey(),
+    // Who sent the file: an event owner's upload for an angler is filed under the angler's key but is the owner's here.
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -168,6 +168,17 @@ export const uploadImage = contract({
   response: z.object({ image: z.string() }),
 });
 
+export const uploadImageFor = contract({
+  method: 'POST',
+  path: '/api/user/upload-image/:uid',
+  access: 'member',
+  summary:
+    'An event owner uploads a fish photo for an angler (multipart, one image, as upload-image): the caller must own or co-own an event the member `uid` has an entry in (403), 404 for an unknown member. Counts in the caller’s daily uploads; `image` goes in admin/enter-fish for that angler’s entry.',
+  params: z.object({ uid: z.string() }),
+  body: 'multipart',
+  response: z.object({ image: z.string() }),
+});
+
 export const addTagToLog = contract({
   method: 'POST',
   path: '/api/user/add-tag-log',

@@ -9,6 +9,7 @@ export const ownerMessages = {
   noUserWithEmail: (email: string) => `no user found with an email: ${email}`,
   // Ours: the seed names these rules without their words (docs/events.md, "Owner dashboard").
   notOwner: 'Only the owners of this event can do that.',
+  memberNotFound: 'There is no member with that id.',
   emailRequired: 'An email is required to add an entry.',
   teamNameRequired: 'A team event needs a team name.',
   teamEmails: 'A team event needs one email for each team member.',

@@ -12,12 +12,12 @@ import { boardFish, type Leaderboard } from './leaderboard';
 import type { EventsPublisher, FishAccepted } from './publisher';
 
 /**
- * One of `userId`'s uploads as upload-image answered it (`/uploads/logs/<user id>/<uuid>.jpg`, with
- * or without its viewer signature): its storage key and the file's own id, else null.
+ * An upload filed under one of `members` as upload-image answered it (`/uploads/logs/<user id>/<uuid>.jpg`,
+ * with or without its viewer signature): its storage key and the file's own id, else null.
  */
-function upload(userId: string, url: string): { key: string; id: string } | null {
+function upload(members: string[], url: string): { key: string; id: string } | null {
   const match = /^\/uploads\/(logs\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.jpg)(\?.*)?$/.exec(url);
-  return match?.[1] && match[3] && match[2] === userId ? { key: match[1], id: match[3] } : null;
+  return match?.[1] && match[3] && match[2] && members.includes(match[2]) ? { key: match[1], id: match[3] } : null;
 }
 
 /** Where a fish goes: an entry, and on a team entry the member who caught it. */
@@ -71,16 +71,21 @@ export class FishService {
 
   /**
    * An owner's fish for an entry of their event (admin/enter-fish; the owner service has checked
-   * ownership and found the entry): scored and proven the same way, with the owner's own uploads.
-   * The organiser vouches for it, so no check-in is needed (the running one's key is stamped when
-   * there is one), and it may be entered after the end, dated when it was caught.
+   * ownership and found the entry): scored and proven the same way, with photos the owner uploaded,
+   * their own or for the entry's `account` (upload-image/{uid}). The organiser vouches for it, so
+   * no check-in is needed (the running one's key is stamped when there is one), and it may be
+   * entered after the end, dated when it was caught.
    */
-  async enterForEntry(principal: Principal, eventId: string, entrant: Entrant, input: EnterFishInput, caught: Date | null): Promise<EventView> {
-    await this.accept(eventId, input, { entrant, enteredBy: principal.userId, owner: { caught } });
+  async enterForEntry(principal: Principal, eventId: string, entrant: Entrant, input: EnterFishInput, by: { caught: Date | null; account: string | null }): Promise<EventView> {
+    await this.accept(eventId, input, { entrant, enteredBy: principal.userId, owner: by });
     return this.deps.view(principal, eventId);
   }
 
-  private async accept(eventId: string, input: EnterFishInput, by: { entrant: Entrant; enteredBy: string; owner: { caught: Date | null } | null }): Promise<void> {
+  private async accept(
+    eventId: string,
+    input: EnterFishInput,
+    by: { entrant: Entrant; enteredBy: string; owner: { caught: Date | null; account: string | null } | null },
+  ): Promise<void> {
     const { repo } = this.deps;
     const { entrant, enteredBy } = by;
     const now = this.deps.now();
@@ -106,10 +111,12 @@ export class FishService {
       const rules = await repo.pointRules(eventId);
       const checked = checkFish(event, rules, { species: input.species, size: input.size, photos: input.photos });
       if ('error' in checked) throw badRequest(checked.error);
-      const measurementUpload = upload(enteredBy, input.photos.measurement as string);
-      const anglerUpload = upload(enteredBy, input.photos.angler as string);
+      const filedUnder = by.owner?.account ? [enteredBy, by.owner.account] : [enteredBy];
+      const measurementUpload = upload(filedUnder, input.photos.measurement as string);
+      const anglerUpload = upload(filedUnder, input.photos.angler as string);
       if (!measurementUpload || !anglerUpload) throw badRequest(m.fishPhotoNotYours);
       if (measurementUpload.id === anglerUpload.id) throw badRequest(m.fishSamePhoto);
+      // Whoever the files are filed under, the caller must have sent them: the angler's own uploads stay theirs.
       const uploaded = await this.deps.photos.uploadedBy(enteredBy, [measurementUpload.key, anglerUpload.key]);
       if (uploaded.length !== 2) throw badRequest(m.fishPhotoNotYours);
       const measurement = await this.publish(eventId, measurementUpload);

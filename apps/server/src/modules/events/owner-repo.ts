@@ -47,6 +47,22 @@ export class OwnerRepo {
     return rows.length > 0;
   }
 
+  /** Whether `ownerId` owns or co-owns an event in which the member `memberId` has an entry. */
+  async ownsEventEntering(ownerId: string, memberId: string): Promise<boolean> {
+    const rows = await this.ctx.db
+      .select({ one: sql`1` })
+      .from(eventOwners)
+      .innerJoin(eventEntries, eq(eventEntries.eventId, eventOwners.eventId))
+      .where(and(eq(eventOwners.userId, ownerId), eq(eventEntries.userId, memberId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async userExists(id: string): Promise<boolean> {
+    const rows = await this.ctx.db.select({ one: sql`1` }).from(users).where(eq(users.id, id)).limit(1);
+    return rows.length > 0;
+  }
+
   async userByEmail(email: string) {
     const [row] = await this.ctx.db
       .select({ id: users.id, username: users.username, email: users.email })
@@ -172,19 +188,19 @@ export class OwnerRepo {
 
   /**
    * Where an owner's call for someone lands in this event: their entries by account or e-mail, and
-   * the team entries that list the e-mail as a member (as that member). Oldest first.
+   * the team entries that list the e-mail as a member (as that member), each with its entry's account. Oldest first.
    */
   async entrantsOf(eventId: string, who: { userId?: string | null; email?: string | null }) {
     const byAccount = who.userId ? eq(eventEntries.userId, who.userId) : sql`false`;
     const byEmail = who.email ? sql`lower(${eventEntries.email}) = lower(${who.email})` : sql`false`;
     const own = await this.ctx.db
-      .select({ entryId: eventEntries.id, name: eventEntries.name })
+      .select({ entryId: eventEntries.id, name: eventEntries.name, userId: eventEntries.userId })
       .from(eventEntries)
       .where(and(eq(eventEntries.eventId, eventId), or(byAccount, byEmail)))
       .orderBy(asc(eventEntries.createdAt));
     const members = who.email
       ? await this.ctx.db
-          .select({ entryId: eventGroupMembers.entryId, memberId: eventGroupMembers.id, name: eventGroupMembers.name })
+          .select({ entryId: eventGroupMembers.entryId, memberId: eventGroupMembers.id, name: eventGroupMembers.name, userId: eventEntries.userId })
           .from(eventGroupMembers)
           .innerJoin(eventEntries, eq(eventEntries.id, eventGroupMembers.entryId))
           .where(and(eq(eventEntries.eventId, eventId), sql`lower(${eventGroupMembers.email}) = lower(${who.email})`))

@@ -1,13 +1,24 @@
 import * as api from '@tightlines/core/api/event-owner';
+import * as logs from '@tightlines/core/api/logs';
 import { isMuskiePayload } from '@tightlines/core/events/muskie';
 import { EXPORT_FILENAME } from '@tightlines/core/events/owner';
 import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../../access/principal';
 import { route, type RouteEntry } from '../../http/routes';
+import { readUpload } from '../../lib/uploads';
+import type { QuotasService } from '../quotas/service';
 import { requestKey } from './event-payments-routes';
 import type { OwnerService } from './owner-service';
 
+type UploadsFor = {
+  maxBytes: number;
+  quotas: Pick<QuotasService, 'spend'>;
+  /** The logs module's photo upload, filed under the angler (LogsService.uploadPhoto). */
+  store: (principal: Principal, upload: Buffer, angler: string) => Promise<{ image: string }>;
+};
+
 /** The owner dashboard's calls (seed 002 section 7); the service checks ownership on each. */
-export function ownerRoutes(owner: OwnerService): RouteEntry[] {
+export function ownerRoutes(owner: OwnerService, uploads: UploadsFor): RouteEntry[] {
   // Finding members by e-mail: a slow pace keeps the lookup from being a directory of addresses.
   const lookupLimit = {
     config: {
@@ -31,6 +42,14 @@ export function ownerRoutes(owner: OwnerService): RouteEntry[] {
     route(api.editOwners, ({ principal, params, body }) => owner.editOwners(principal, params.id, body.owners)),
     route(api.findUser, ({ principal, body }) => owner.findUser(principal, body.email), lookupLimit),
     route(api.userCheck, ({ principal, params, body }) => owner.userCheck(principal, params.id, body.emails)),
+    route(logs.uploadImageFor, async ({ principal, params, request }) => {
+      // Refused before the file is read: a stranger's upload costs nothing.
+      await owner.mayUploadFor(principal, params.uid);
+      const upload = await readUpload(request, uploads.maxBytes);
+      // The caller's quota, as upload-image's: the owner is the one sending the photos.
+      await uploads.quotas.spend(principal, 'uploads', upload.body.length);
+      return uploads.store(principal, upload.body, params.uid);
+    }),
     route(api.exportEntries, async ({ principal, params, reply }) => {
       const csv = await owner.exportCsv(principal, params.id);
       return reply

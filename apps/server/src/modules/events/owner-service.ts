@@ -23,7 +23,7 @@ type Deps = {
   /** The event as its owner sees it: what every owner call answers (EventsService.view). */
   view: (principal: Principal, id: string) => Promise<EventView>;
   /** Fish entry's service (FishService.enterForEntry): an owner's fish is scored and proven like an angler's. */
-  enterFish: (principal: Principal, eventId: string, entrant: Entrant, input: AdminFishBody, caught: Date | null) => Promise<EventView>;
+  enterFish: (principal: Principal, eventId: string, entrant: Entrant, input: AdminFishBody, by: { caught: Date | null; account: string | null }) => Promise<EventView>;
   /** Check-in's rules and key, without a position (CheckinService.checkInForOwner). */
   checkIn: (eventId: string, entryIds: string[]) => Promise<OwnerCheckin[]>;
   /** Uploads' EXIF rows by storage key (the photos module). */
@@ -39,12 +39,13 @@ type Deps = {
 const isTeamEvent = (event: { subtype: string | null }) => event.subtype?.toLowerCase() === 'team';
 
 /**
- * The upload a published fish photo was copied from: fish entry copies `logs/<uploader>/<id>.jpg`
- * to `events/<event>/<id>.jpg`, and the EXIF row is keyed by the upload.
+ * The uploads a published fish photo may have been copied from: fish entry copies
+ * `logs/<member>/<id>.jpg` to `events/<event>/<id>.jpg`, the member being whoever entered the fish
+ * or, for an owner's upload for the angler, the entry's account; the EXIF row is keyed by the upload.
  */
-function uploadKeyOf(photo: string | null, enteredBy: string | null): string | null {
+function uploadKeysOf(photo: string | null, members: Array<string | null>): string[] {
   const id = photo && /^\/uploads\/events\/[0-9a-f-]{36}\/([0-9a-f-]{36})\.jpg$/.exec(photo)?.[1];
-  return id && enteredBy ? `logs/${enteredBy}/${id}.jpg` : null;
+  return id ? members.filter((member) => member !== null).map((member) => `logs/${member}/${id}.jpg`) : [];
 }
 
 const exifView = (row: (PhotoExifData & { key: string }) | undefined) =>
@@ -77,15 +78,14 @@ export class OwnerService {
   private async entries(eventId: string, eventTz: string): Promise<OwnerEntry[]> {
     const { entries, group, checkins, fish, overrides } = await this.deps.repo.entries(eventId);
     const memberName = new Map(group.map((g) => [g.id, g.name]));
-    const keys = fish.flatMap((f) => [uploadKeyOf(f.photoMeasurement, f.enteredBy), uploadKeyOf(f.photoAngler, f.enteredBy)]).filter((k) => k !== null);
+    const accountOf = new Map(entries.map((e) => [e.id, e.userId]));
+    const uploaders = (f: (typeof fish)[number]) => [f.enteredBy, accountOf.get(f.entryId) ?? null];
+    const keys = fish.flatMap((f) => [...uploadKeysOf(f.photoMeasurement, uploaders(f)), ...uploadKeysOf(f.photoAngler, uploaders(f))]);
     const exif = new Map((await this.deps.exif(keys)).map((row) => [row.key, row]));
-    const exifOf = (photo: string | null, enteredBy: string | null) => {
-      const key = uploadKeyOf(photo, enteredBy);
-      return exifView(key ? exif.get(key) : undefined);
-    };
+    const exifOf = (photo: string | null, f: (typeof fish)[number]) => exifView(uploadKeysOf(photo, uploaders(f)).map((key) => exif.get(key)).find((row) => row !== undefined));
     const exifFor = (f: (typeof fish)[number]) => {
-      const measurement = exifOf(f.photoMeasurement, f.enteredBy);
-      const angler = exifOf(f.photoAngler, f.enteredBy);
+      const measurement = exifOf(f.photoMeasurement, f);
+      const angler = exifOf(f.photoAngler, f);
       const fishAt = { date: f.date.toISOString(), lat: f.lat, lng: f.lng, tz: f.tz };
       const disagreements = [...exifDisagreements(measurement, fishAt, eventTz), ...exifDisagreements(angler, fishAt, eventTz)];
       return { measurement, angler, disagreements: [...new Set(disagreements)] };
@@ -311,10 +311,12 @@ export class OwnerService {
   async enterFish(principal: Principal, eventId: string, body: AdminFishBody): Promise<EventView> {
     await this.ownedEvent(principal, eventId);
     let entrant: Entrant | undefined;
+    let account: string | null;
     if (body.entryId) {
       const row = await this.deps.repo.entry(eventId, body.entryId);
       if (!row) throw notFound(m.entryNotFound);
       entrant = { entryId: row.id, memberId: null };
+      account = row.userId;
     } else {
       const userId = body.userId && isUuid(body.userId) ? body.userId : null;
       if (!userId && !body.userEmail) throw badRequest(m.fishFor);
@@ -323,8 +325,9 @@ export class OwnerService {
       const chosen = named ?? found[0];
       if (!chosen) throw notFound(m.entryNotFound);
       entrant = { entryId: chosen.entryId, memberId: chosen.memberId };
+      account = chosen.userId;
     }
-    const view = await this.deps.enterFish(principal, eventId, entrant, body, body.date ? new Date(body.date) : null);
+    const view = await this.deps.enterFish(principal, eventId, entrant, body, { caught: body.date ? new Date(body.date) : null, account });
     // An owner's total set by hand stays the total: fish entry only adds the fish up.
     await this.deps.transaction(() => this.recompute(entrant.entryId));
     return view;
@@ -413,6 +416,15 @@ export class OwnerService {
       await this.deps.repo.replaceOwners(eventId, ids);
     });
     return this.deps.view(principal, eventId);
+  }
+
+  /**
+   * upload-image/{uid}: whether the caller may upload a fish photo for the member `uid`, who must
+   * have an entry in an event the caller owns or co-owns (404 for no such member, 403 otherwise).
+   */
+  async mayUploadFor(principal: Principal, uid: string): Promise<void> {
+    if (!isUuid(uid) || !(await this.deps.repo.userExists(uid))) throw notFound(m.memberNotFound);
+    if (!(await this.deps.repo.ownsEventEntering(principal.userId, uid))) throw forbidden(m.notOwner);
   }
 
   /** An e-mail's account, for the add-owner and invite forms: members who own an event only. */

@@ -344,12 +344,17 @@ export class LogsService {
     return this.deps.repo.stripTag(principal.userId, tag);
   }
 
-  async uploadPhoto(principal: Principal, upload: Buffer): Promise<{ image: string }> {
+  /**
+   * A photo upload, the caller's own; or, with `angler` (an event owner's upload for an angler of
+   * their event, allowed by the owner service), filed among the angler's uploads while its EXIF row
+   * names the caller who sent it: what lets that owner, and no one else, enter it as the angler's fish.
+   */
+  async uploadPhoto(principal: Principal, upload: Buffer, angler = principal.userId): Promise<{ image: string }> {
     const image = await prepareImage(upload, { width: 1600, height: 1600, fit: 'inside' });
-    const stored = await this.deps.storage.put(`logs/${principal.userId}/${randomUUID()}.jpg`, image.body, image.contentType);
+    const stored = await this.deps.storage.put(`logs/${angler}/${randomUUID()}.jpg`, image.body, image.contentType);
     await this.deps.keepExif?.(principal.userId, stored.key, upload);
-    // Not on a log yet, so not public: only its owner's signed URL shows it (the form's preview).
-    return { image: this.deps.photos.sign(stored.url, principal.userId) };
+    // Not on a log yet, so not public: only the signed URL of the member it is filed under shows it (the form's preview).
+    return { image: this.deps.photos.sign(stored.url, angler) };
   }
 
   /**

@@ -5,15 +5,14 @@ import { eventSpecies, MAX_FISH_SIZE } from '@tightlines/core/events/fish';
 import { ownerMessages } from '@tightlines/core/events/owner';
 import { useState } from 'react';
 import { showSuccess } from '../../../lib/alerts';
-import { uploadFishPhoto } from '../api/enter-fish';
-import { useAdminEnterFish } from './owner-api';
+import { uploadFishPhotoFor, useAdminEnterFish } from './owner-api';
 
 type PhotoKind = 'measurement' | 'angler';
 const PHOTO_LABELS: Record<PhotoKind, string> = { measurement: 'Fish on the bumperboard', angler: 'Angler holding the fish' };
 
 /**
  * Enter Fish for an entry (admin/enter-fish): the angler's form, the owner uploading the two photos
- * the angler sent them, and when it was caught (blank: now, or the end of an ended event).
+ * the angler sent them (for the entry's account when it has one), and when it was caught (blank: now, or the end of an ended event).
  */
 export function AdminFishModal({ event, entry, onClose }: { event: EventView; entry: OwnerEntry; onClose: () => void }) {
   const species = eventSpecies(event, [...event.pointRules, ...event.customPointRules]);
@@ -28,7 +27,7 @@ export function AdminFishModal({ event, entry, onClose }: { event: EventView; en
     setUploading(kind);
     setUploadError(null);
     try {
-      const { image } = await uploadFishPhoto(file);
+      const { image } = await uploadFishPhotoFor(file, entry.uid);
       setPhotos((p) => ({ ...p, [kind]: image }));
     } catch (e) {
       setUploadError((e as Error).message);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@tightlines/core/api/event-owner';
 import { eventDates } from '@tightlines/core/api/events';
+import * as logs from '@tightlines/core/api/logs';
 import { EXPORT_FILENAME } from '@tightlines/core/events/owner';
 import { call, type ApiError } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
@@ -18,6 +19,16 @@ export const dashboardQueryOptions = (id: string) =>
   });
 
 export const useDashboard = (id: string) => useQuery(dashboardQueryOptions(id));
+
+/**
+ * A fish photo the owner uploads for an entry: for its linked account (upload-image/{uid}) when it
+ * has one, so admin/enter-fish files it as that angler's; else the owner's own upload.
+ */
+export function uploadFishPhotoFor(file: File, uid: string | null) {
+  const form = new FormData();
+  form.append('file', file);
+  return uid ? call(logs.uploadImageFor, { params: { uid }, form }) : call(logs.uploadImage, { form });
+}
 
 /**
  * One owner call: sends it, then reloads the dashboard and the event (every owner call changes
