@@ -381,6 +381,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     checkIn: (id, entryIds) => checkin.checkInForOwner(id, entryIds),
     exif: (keys) => photoExifRepo.find(keys),
     muskie: (principal, id, body, requestKey) => entryPayments.registerMuskie(principal, id, body, { admin: true, requestKey }),
+    leaderboard: (id) => leaderboard.leaderboardFor(id),
+    publisher: eventsPublisher,
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -420,6 +422,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
   });
   eventsPublisher.subscribe((eventId, update) => live.fishAccepted(eventId, update));
+  eventsPublisher.subscribeToBoards((eventId, board) => live.boardChanged(eventId, board));
   app.addHook('preClose', () => live.close());
 
   // Entry fees go to the organiser: PayPal (the event's sandbox or live app) or their Stripe key;

@@ -180,6 +180,32 @@ describe('POST api/fc/event/admin/enter-fish/{id}', () => {
     expect((await entries(other))[0]!.fish).toHaveLength(0);
   });
 
+  it('sends live viewers the board after an owner flags, unflags or deletes a fish, or checks an entry in', async () => {
+    const id = await newEvent();
+    const entry = await addEntry(id, email());
+    expect((await post(`/api/fc/event/admin/enter-fish/${id}`, owner, fish({ entryId: entry._id, photos: await photos(owner) }))).statusCode).toBe(200);
+    const [stored] = (await entries(id))[0]!.fish;
+    const heard: Array<Array<{ entryId: string; points: number; fishCount: number; checkedIn?: boolean }>> = [];
+    const stop = t.services.eventsPublisher.subscribeToBoards((eventId, board) => eventId === id && heard.push(board));
+    try {
+      expect((await post('/api/fc/event/entry/flag', owner, { eventId: id, fishId: stored!._id, flag: true })).statusCode).toBe(200);
+      expect((await post('/api/fc/event/entry/flag', owner, { eventId: id, fishId: stored!._id, flag: false })).statusCode).toBe(200);
+      expect((await post(`/api/fc/event/admin/checkin/${id}`, owner, { email: entry.email })).statusCode).toBe(200);
+      expect((await post('/api/fc/event/entry/delete', owner, { eventId: id, fishId: stored!._id })).statusCode).toBe(200);
+      // A stranger's refused call changes nothing and tells nobody.
+      expect((await post('/api/fc/event/entry/flag', stranger, { eventId: id, fishId: stored!._id, flag: true })).statusCode).toBe(403);
+    } finally {
+      stop();
+    }
+    expect(heard.map((board) => board.find((row) => row.entryId === entry._id)).map((row) => [row?.fishCount, row?.points])).toEqual([
+      [0, 0],
+      [1, 15.46],
+      [1, 15.46],
+      [0, 0],
+    ]);
+    expect(heard[2]!.find((row) => row.entryId === entry._id)?.checkedIn).toBe(true);
+  });
+
   it('stores a double submit once', async () => {
     const id = await newEvent();
     const entry = await addEntry(id, email());

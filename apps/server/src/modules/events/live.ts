@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { LIVE_PATH, liveEvents, liveMessages, viewingRequest, type ViewingAck } from '@tightlines/core/events/live';
+import type { LeaderboardRow } from '@tightlines/core/api/events';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -156,6 +157,13 @@ export class LiveEvents {
     if (update.newLeader) room.emit(liveEvents.newLeader, { eventId, leader: update.newLeader });
     if (update.bigFish) room.emit(liveEvents.bigFish, { eventId, fish: update.fish });
     room.emit(liveEvents.complete, { eventId, board: update.board });
+  }
+
+  /** An owner's change to the board: viewers get the new board, as after a join, with no alert. */
+  boardChanged(eventId: string, board: LeaderboardRow[]): void {
+    const room = this.io.to(roomOf(eventId));
+    room.emit(liveEvents.updating, { eventId });
+    room.emit(liveEvents.complete, { eventId, board });
   }
 
   /** How many viewers this node holds (all events). */

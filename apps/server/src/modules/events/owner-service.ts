@@ -1,7 +1,7 @@
 import type { AdminFishBody, ManualEntryBody, OwnerDashboard, OwnerEntry } from '@tightlines/core/api/event-owner';
 import { isUuid } from '@tightlines/core/api/contract';
 import type { MuskieRegistered } from '@tightlines/core/api/event-payments';
-import type { EventView } from '@tightlines/core/api/events';
+import type { EventView, LeaderboardRow } from '@tightlines/core/api/events';
 import { muskieRegistration, type MuskieRegistration } from '@tightlines/core/events/muskie';
 import { emailRule } from '@tightlines/core/accounts';
 import { eventMessages } from '@tightlines/core/events/messages';
@@ -16,6 +16,7 @@ import { entriesCsv } from './owner-export';
 import type { OwnerCheckin } from './checkin';
 import type { Entrant } from './fish';
 import type { OwnerRepo } from './owner-repo';
+import type { EventsPublisher } from './publisher';
 
 type Deps = {
   repo: OwnerRepo;
@@ -30,6 +31,9 @@ type Deps = {
   exif: (keys: string[]) => Promise<Array<PhotoExifData & { key: string }>>;
   /** The muskie form's registration in admin mode (EventPaymentsService.registerMuskie, wired in app.ts). */
   muskie: (principal: Principal, id: string, body: MuskieRegistration, requestKey: string) => Promise<MuskieRegistered>;
+  /** The ranked board (LeaderboardService), pushed to live viewers after each change an owner makes to it. */
+  leaderboard: (eventId: string) => Promise<LeaderboardRow[]>;
+  publisher: EventsPublisher;
   mailer: Mailer;
   publicUrl: string;
   log: { error(obj: unknown, msg: string): void };
@@ -223,6 +227,7 @@ export class OwnerService {
   async removeEntry(principal: Principal, eventId: string, entryId: string): Promise<EventView> {
     await this.ownedEvent(principal, eventId);
     await this.deps.repo.deleteEntry(eventId, entryId);
+    await this.boardChanged(eventId);
     return this.deps.view(principal, eventId);
   }
 
@@ -234,6 +239,7 @@ export class OwnerService {
       if (fish.flag !== input.flag) await this.deps.repo.updateFish(fish.id, { flag: input.flag });
       await this.recompute(fish.entryId);
     });
+    await this.boardChanged(input.eventId);
     return this.deps.view(principal, input.eventId);
   }
 
@@ -246,6 +252,7 @@ export class OwnerService {
       await this.deps.repo.deleteFish(fish.id);
       await this.recompute(fish.entryId);
     });
+    await this.boardChanged(input.eventId);
     return this.deps.view(principal, input.eventId);
   }
 
@@ -288,7 +295,17 @@ export class OwnerService {
       }
       await this.recompute(row.entryId);
     });
+    await this.boardChanged(eventId);
     return this.deps.view(principal, eventId);
+  }
+
+  /** Live viewers get the board after the change; a failure to read or send it never undoes the change. */
+  private async boardChanged(eventId: string): Promise<void> {
+    try {
+      this.deps.publisher.boardChanged(eventId, await this.deps.leaderboard(eventId));
+    } catch (error) {
+      this.deps.log.error({ err: error, eventId }, 'live leaderboard: the changed board was not sent');
+    }
   }
 
   /** The entry's total: an owner's override when there is one, else its unflagged fish. */
@@ -347,6 +364,7 @@ export class OwnerService {
     if (refused?.kind === 'refused' && results.every((r) => r.kind === 'refused')) throw new HttpError(refused.status, refused.error);
     const names = found.filter((e, i) => found.findIndex((o) => o.entryId === e.entryId) === i).map((e) => e.name).join(' and ');
     const checkedIn = results.filter((r) => r.kind === 'new').length;
+    if (checkedIn > 0) await this.boardChanged(eventId);
     return { message: checkedIn > 0 ? m.checkedIn(names) : m.alreadyCheckedIn(names), checkedIn, event: await this.deps.view(principal, eventId) };
   }
 
@@ -358,6 +376,7 @@ export class OwnerService {
     const refused = results.filter((r) => r.kind === 'refused');
     const first = refused[0];
     const message = m.checkedInAll(checkedIn) + (first?.kind === 'refused' ? m.checkinAllRefused(refused.length, first.error) : '');
+    if (checkedIn > 0) await this.boardChanged(eventId);
     return { message, checkedIn, event: await this.deps.view(principal, eventId) };
   }
 

@@ -16,26 +16,43 @@ export type FishAccepted = {
  */
 export interface EventsPublisher {
   fishAccepted(eventId: string, update: FishAccepted): void;
+  /** The board after an owner changed it: a fish flagged, edited or deleted, an entry removed or checked in. */
+  boardChanged(eventId: string, board: LeaderboardRow[]): void;
 }
 
-type Listener = (eventId: string, update: FishAccepted) => void;
+type Listener<T> = (eventId: string, update: T) => void;
 
-/** Announces to listeners in this process only; one listener's failure does not stop the others. */
+/** Calls each listener; one listener's failure (a viewer's transport) does not stop the others or the change. */
+function announce<T>(listeners: Set<Listener<T>>, eventId: string, update: T) {
+  for (const listener of listeners) {
+    try {
+      listener(eventId, update);
+    } catch {
+      // What was announced is stored whatever a listener does.
+    }
+  }
+}
+
+/** Announces to listeners in this process only. */
 export class LocalEventsPublisher implements EventsPublisher {
-  private readonly listeners = new Set<Listener>();
+  private readonly fishListeners = new Set<Listener<FishAccepted>>();
+  private readonly boardListeners = new Set<Listener<LeaderboardRow[]>>();
 
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  subscribe(listener: Listener<FishAccepted>): () => void {
+    this.fishListeners.add(listener);
+    return () => this.fishListeners.delete(listener);
+  }
+
+  subscribeToBoards(listener: Listener<LeaderboardRow[]>): () => void {
+    this.boardListeners.add(listener);
+    return () => this.boardListeners.delete(listener);
   }
 
   fishAccepted(eventId: string, update: FishAccepted): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(eventId, update);
-      } catch {
-        // A listener is a viewer's transport; the fish is stored whatever it does.
-      }
-    }
+    announce(this.fishListeners, eventId, update);
+  }
+
+  boardChanged(eventId: string, board: LeaderboardRow[]): void {
+    announce(this.boardListeners, eventId, board);
   }
 }
