@@ -47,7 +47,7 @@ describe('contracts', () => {
     const members = contracts.filter((c) => c.access === 'member');
     expect(members.length).toBeGreaterThan(30);
     for (const c of members) {
-      const url = fillPath(c.path, { id: '00000000-0000-4000-8000-000000000000', token: 'x', username: 'x', searchTerm: 'x' });
+      const url = fillPath(c.path, { id: '00000000-0000-4000-8000-000000000000', uid: '00000000-0000-4000-8000-000000000000', token: 'x', username: 'x', searchTerm: 'x' });
       const res = await t.request({ method: c.method, url });
       expect([c.method, c.path, res.statusCode]).toEqual([c.method, c.path, 401]);
     }
