@@ -197,9 +197,13 @@ export class BillingRepo {
     return row;
   }
 
-  /** Keeps the member's first account: a concurrent second request answers the row the first made. */
+  /**
+   * Keeps the member's first account: a concurrent second request answers the row the first made.
+   * No conflict target: that request carries the same account id, so on PostgreSQL it can meet the
+   * account id's unique index first, which a target of user_id alone would raise as an error.
+   */
   async saveConnectAccount(userId: string, accountId: string): Promise<ConnectRow> {
-    await this.db.insert(billingConnectAccounts).values({ userId, accountId }).onConflictDoNothing({ target: billingConnectAccounts.userId });
+    await this.db.insert(billingConnectAccounts).values({ userId, accountId }).onConflictDoNothing();
     const row = await this.connectAccount(userId);
     if (!row) throw new Error('connected account row missing after insert');
     return row;
