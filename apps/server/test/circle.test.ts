@@ -213,36 +213,32 @@ describe('what a friend sees', () => {
 
   it('pages by cursor through the same logs as by page, and takes no cursor it may not see', async () => {
     const a = await premiumUser();
-    const c = await premiumUser();
     const b = await premiumUser();
+    const stranger = await registerUser(t);
     await add(a, b.username);
-    await add(c, b.username);
-    for (let i = 0; i < 3; i += 1) await log(a, { privacy: 'protected', hours: 20 + 2 * i });
-    for (let i = 0; i < 2; i += 1) await log(c, { privacy: 'public', hours: 21 + 2 * i });
+    await log(a, { privacy: 'protected', hours: 20 });
+    await log(a, { privacy: 'public', hours: 21, type: 'Bite' });
+    await log(a, { privacy: 'protected', hours: 22 });
     const secret = await log(a, { privacy: 'private', hours: 1 });
-    const stranger = await premiumUser();
-    const strangers = await log(stranger, { privacy: 'public', hours: 1 });
+    const strangers = await log(stranger, { privacy: 'public', hours: 2 });
     const ids = async (query: string) => {
       const res = await req({ url: `/api/user/inner-circle-logs${query}`, who: b });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { logs: Array<{ _id: string }>; total: number; page: number };
     };
     const byPage = (await ids('?limit=10')).logs.map((l) => l._id);
-    expect(byPage).toHaveLength(5);
+    expect(byPage).toHaveLength(3);
     const byCursor: string[] = [];
     let after = '';
-    for (let page = 1; page <= 4; page += 1) {
-      const answer = await ids(`?limit=2&page=${page}${after ? `&after=${after}` : ''}`);
-      expect(answer).toMatchObject({ total: 5, page });
-      if (answer.logs.length === 0) break;
+    for (let page = 1; page <= 3; page += 1) {
+      const answer = await ids(`?limit=1&page=${page}${after ? `&after=${after}` : ''}`);
+      expect(answer).toMatchObject({ total: 3, page });
       byCursor.push(...answer.logs.map((l) => l._id));
-      after = answer.logs.at(-1)!._id;
+      after = answer.logs.at(-1)?._id ?? '';
     }
     expect(byCursor).toEqual(byPage);
-    expect((await ids(`?after=${byPage[1]}&filterType=username&filterValue=${a.username}`)).logs.map((l) => l._id)).toEqual(
-      byPage.slice(2).filter((id) => byPage.indexOf(id) % 2 === 0),
-    );
-    // A private log of a friend, or a stranger's public one: neither may say where the feed resumes.
+    expect((await ids(`?after=${byPage[0]}&filterType=type&filterValue=Catch`)).logs.map((l) => l._id)).toEqual([byPage[2]]);
+    // A friend's private log, or a public one of someone whose circle the member is not in: neither may say where the feed resumes.
     for (const hidden of [secret, strangers, '00000000-0000-4000-8000-000000000000']) {
       const res = await req({ url: `/api/user/inner-circle-logs?after=${hidden}`, who: b });
       expect(res.statusCode).toBe(404);
