@@ -373,10 +373,15 @@ describe('the public list', () => {
     ]);
   });
 
-  it('answers an unknown cursor with not found', async () => {
-    const unknown = await get('/api/fc/events/?after=00000000-0000-4000-8000-000000000000');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toBe(m.notFound);
+  it('takes as a cursor only an event of the list, so it tells nothing of a private event or a draft', async () => {
+    const owner = await registerUser(t);
+    const hidden = (await post('/api/fc/event', owner, freeTournament({ public: false }))).json()._id as string;
+    const draft = (await post('/api/fc/event-draft', owner, { name: 'Half done', type: 'Tournament', size: 12, cost: 0, step: 1 })).json()._id as string;
+    for (const after of [hidden, draft, '00000000-0000-4000-8000-000000000000']) {
+      const answer = await get(`/api/fc/events/?after=${after}`);
+      expect(answer.statusCode, after).toBe(404);
+      expect(answer.json().error).toBe(m.notFound);
+    }
   });
 
   it('bounds what a caller may ask for', async () => {

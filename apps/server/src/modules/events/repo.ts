@@ -234,7 +234,8 @@ export class EventsRepo {
       const [anchor] = await this.ctx.db
         .select({ id: events.id, dateStart: events.dateStart, dateEnd: events.dateEnd })
         .from(events)
-        .where(eq(events.id, filter.after))
+        // Only a listed event: another's dates must not be learnt by where the list resumes.
+        .where(and(eq(events.id, filter.after), eq(events.status, 'Active'), eq(events.isPublic, true)))
         .limit(1);
       if (!anchor) return 'unknown anchor';
       const partOf = anchor.dateEnd === null ? 2 : anchor.dateEnd >= now ? 0 : 1;
