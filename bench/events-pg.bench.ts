@@ -43,7 +43,7 @@ finish({
   name: 'events-pg',
   title: 'Public events list at 10,000 events on PostgreSQL',
   markdown: [
-    `GET /api/fc/events against ${EVENTS.toLocaleString('en-US')} events (the events bench's seed: a tenth drafts, a tenth private, about half ended; seeded and analysed in ${ms(seedMs)} ms) on PostgreSQL over loopback, the server being testkit's real process with \`DATABASE_URL\`. Latency is measured by the client, one request at a time; the plan is the repository's statement under \`EXPLAIN (ANALYZE, BUFFERS)\`.`,
+    `GET /api/fc/events against ${EVENTS.toLocaleString('en-US')} events (the events bench's seed: a tenth drafts, a tenth private, about half ended; seeded and analysed in ${ms(seedMs)} ms) on PostgreSQL over loopback, the server being testkit's real process with \`DATABASE_URL\`. Latency is measured by the client, one request at a time; the plan is the repository's statement under \`EXPLAIN (ANALYZE, BUFFERS)\`, the run with the median execution time of 5.`,
     '',
     table(
       ['query', 'requests', 'items', 'p50 ms', 'p95 ms', 'p99 ms', 'indexes in the plan', 'seq scan of events', 'SQL execution'],

@@ -61,7 +61,7 @@ finish({
       }),
     ),
     '',
-    'The SQL execution is the repository\'s statement under `EXPLAIN ANALYZE` on the seeded PGlite data directory (in the bench process, before the server opened it; one run each).',
+    'The SQL execution is the repository\'s statement under `EXPLAIN ANALYZE` on the seeded PGlite data directory (in the bench process, before the server opened it; the median of 5 runs).',
   ].join('\n'),
   data: { events: EVENTS, seedMs: server.prepared.seedMs, rows, plans },
 });
