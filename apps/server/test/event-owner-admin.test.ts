@@ -35,7 +35,7 @@ type Fish = {
   enteredBy: string | null;
   exif: { measurement: Record<string, unknown> | null; angler: Record<string, unknown> | null; disagreements: string[] };
 };
-type Entry = { _id: string; name: string; email: string; points: number; checkins: Array<{ date: string; key: string | null }>; fish: Fish[] };
+type Entry = { _id: string; name: string; email: string; points: number; checkins: Array<{ date: string; key: string | null }>; checkedIn: boolean; fish: Fish[] };
 
 /** A free Walleye tournament owned by `owner`, with `coOwner` added; running unless `upcoming`. */
 async function newEvent(options: { upcoming?: boolean } = {}): Promise<string> {
@@ -102,6 +102,16 @@ describe('POST api/fc/event/admin/checkin/{id}', () => {
     // The day's key, as the angler's own check-in would have got.
     expect(checkins[0]!.key).toMatch(/ of /);
     expect(after.find((e) => e._id === b._id)!.checkins).toHaveLength(0);
+    expect(after.map((e) => [e._id, e.checkedIn])).toEqual(expect.arrayContaining([[a._id, true], [b._id, false]]));
+
+    // A check-in runs for the event's timespan (18 hours by default): after that the entry was checked in, and is not now.
+    t.clock.advance(19 * 3_600_000);
+    try {
+      const later = (await entries(id)).find((e) => e._id === a._id)!;
+      expect(later).toMatchObject({ checkedIn: false, checkins: [{ key: checkins[0]!.key }] });
+    } finally {
+      t.clock.reset();
+    }
   });
 
   it('finds nothing by an e-mail of another event’s entry, and follows the event’s dates', async () => {

@@ -178,10 +178,14 @@ describe('POST api/fc/event/enter-fish/{id}', () => {
     expect((await checkIn(id, angler)).statusCode).toBe(200);
     try {
       // A check-in lasts the event's timespan (18 hours by default): still running after 17, run out after 19.
+      // The board's check mark follows the same rule.
+      const boardCheck = async () => ((await get(`/api/fc/event/${id}`)).json().leaderboard as LeaderboardRow[])[0]?.checkedIn;
       t.clock.advance(17 * HOUR);
       expect((await enter(id, angler, { species: 'Walleye', size: 20, photos: await photos(angler) })).statusCode).toBe(200);
+      expect(await boardCheck()).toBe(true);
       t.clock.advance(2 * HOUR);
       expect((await enter(id, angler, { species: 'Walleye', size: 21, photos: await photos(angler) })).json().error).toBe(m.fishNoCheckin);
+      expect(await boardCheck()).toBe(false);
 
       t.clock.advance(3 * DAY);
       const ended = await enter(id, angler, { species: 'Walleye', size: 20, photos: await photos(angler) });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 import { registerUser } from '@tightlines/testkit/fixtures';
 import { sendJson, startLoopbackServer, type LoopbackServer } from '@tightlines/testkit/loopback';
@@ -113,6 +113,23 @@ describe('newsletter: visitors (double opt-in)', () => {
     const res = await t.request({ method: 'POST', url: '/api/user/mailchimp/subscribe', payload: { email: member.email } });
     expect(res.json()).toMatchObject({ subscribed: false, pending: true });
     expect(t.mailer.sent.length).toBe(mails);
+  });
+
+  it('tells the visitor when the confirmation could not be mailed, and a later try mails a link that works', async () => {
+    const email = `unlucky${process.pid}@example.com`;
+    const send = vi.spyOn(t.mailer, 'send').mockRejectedValueOnce(new Error('SMTP connection refused'));
+    try {
+      const failed = await t.request({ method: 'POST', url: '/api/user/mailchimp/subscribe', payload: { email } });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().error).toBe('We could not send the confirmation email just now. Please try again in a few minutes.');
+      expect(failed.body).not.toContain('SMTP');
+    } finally {
+      send.mockRestore();
+    }
+    const again = await t.request({ method: 'POST', url: '/api/user/mailchimp/subscribe', payload: { email } });
+    expect(again.json()).toMatchObject({ subscribed: false, pending: true, message: 'Almost done: we sent you an email. Follow the link inside it to confirm your subscription.' });
+    const confirmed = await t.request({ method: 'POST', url: '/api/newsletter/confirm', payload: { token: linkIn(t.mailer.last(email)!.text, 'confirm') } });
+    expect(confirmed.json()).toMatchObject({ subscribed: true });
   });
 
   it('refuses no e-mail, a bad e-mail, and made-up tokens', async () => {

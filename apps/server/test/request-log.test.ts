@@ -4,9 +4,12 @@ import { newAccount, registerUser } from '@tightlines/testkit/fixtures';
 
 /** The server's log as it goes out: one JSON object per line. */
 const lines: string[] = [];
+/** The process warnings seen since the app was built: a deprecated option warns once, at start. */
+const warnings: Array<Error & { code?: string }> = [];
 let t: TestApp;
 
 beforeAll(async () => {
+  process.on('warning', (w) => void warnings.push(w));
   t = await createTestApp({}, { logStream: { write: (line) => void lines.push(line) } });
 });
 afterAll(async () => {
@@ -45,6 +48,10 @@ describe('the request log', () => {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('/api/user/reset-password/REDACTED');
+  });
+
+  it('starts without Fastify deprecation warnings', () => {
+    expect(warnings.filter((w) => w.name === 'FastifyDeprecation').map((w) => w.code)).toEqual([]);
   });
 
   it('censors credentials wherever a log call passes them', async () => {

@@ -19,6 +19,7 @@ function VisitorForm({ compact }: { compact: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setDone(null);
     subscribe.mutate(email.trim(), {
       onSuccess: (answer) => {
         setDone(answer.message);

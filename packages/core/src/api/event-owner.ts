@@ -101,6 +101,8 @@ export const ownerEntry = z.object({
     z.object({ name: z.string(), email: z.string().nullable(), gender: z.string().nullable(), junior: z.boolean(), senior: z.boolean(), division: z.string().nullable() }),
   ),
   checkins: z.array(z.object({ date: z.string(), key: z.string().nullable() })),
+  /** A check-in is running now (check-in's rule: it lasts the event's timespan); `checkins` holds earlier ones too. */
+  checkedIn: z.boolean(),
   fish: z.array(fishView),
   customFields: z.record(z.string(), z.unknown()),
 });

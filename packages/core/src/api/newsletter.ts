@@ -19,7 +19,7 @@ export const newsletterSubscribe = contract({
   path: '/api/user/mailchimp/subscribe',
   access: 'public',
   summary:
-    'Subscribes. A member: at once, no body. A visitor: `email`, pending until the mailed confirmation link is followed (double opt-in); rate-limited per client.',
+    'Subscribes. A member: at once, no body. A visitor: `email`, pending until the mailed confirmation link is followed (double opt-in); rate-limited per client. A confirmation mail that could not be sent answers 502 `{error}` saying so.',
   body: jsonBody(z.object({ email: z.string({ error: messages.emailInvalid }).pipe(emailRule).optional() })),
   response: state,
 });

@@ -50,7 +50,7 @@ export class CheckinRepo {
 }
 
 /**
- * The entry's check-in running at `now`, or null: for fish entry and the leaderboard's check mark.
+ * The entry's check-in running at `now`, or null: for fish entry.
  * A check-in is active for the event's `timespan` hours (default 18) after it was made.
  */
 export async function activeCheckin(ctx: DbContext, entryId: string, now: Date): Promise<CheckinRow | null> {

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
-import { eventFish } from '../../db/events-schema';
+import { eventCheckins, eventEntries, eventFish } from '../../db/events-schema';
 
 export type RankedRow = {
   entryId: string;
@@ -14,7 +14,6 @@ export type RankedRow = {
   points: number;
   fishCount: number;
   bigFish: number | null;
-  checkedIn: boolean;
   rank: number;
   divisionRank: number;
 };
@@ -29,12 +28,12 @@ export type RankedRow = {
 export class LeaderboardRepo {
   constructor(private readonly ctx: DbContext) {}
 
-  async ranked(eventId: string, now: Date, defaultBag: number): Promise<RankedRow[]> {
+  async ranked(eventId: string, defaultBag: number): Promise<RankedRow[]> {
     return queryRows<RankedRow>(
       this.ctx.db,
       sql`
       with ev as (
-        select format, coalesce(bag_size, ${defaultBag}) as bag, timespan_hours from events where id = ${eventId}
+        select format, coalesce(bag_size, ${defaultBag}) as bag from events where id = ${eventId}
       ),
       board as (
         select e.id as entry_id, null::uuid as member_id, e.name, e.username, e.team_name, e.division, e.created_at, 0 as member_order
@@ -55,12 +54,7 @@ export class LeaderboardRepo {
           coalesce(sum(f.points) filter (where f.best <= (select bag from ev)), 0) as bag_total,
           coalesce(max(f.points), 0) as best_fish,
           max(f.size) as big_fish,
-          min(f.date) as first_fish,
-          exists (
-            select 1 from event_checkins c, ev
-            where c.entry_id = b.entry_id and c.date <= ${now.toISOString()}::timestamptz
-              and c.date + make_interval(hours => ev.timespan_hours) > ${now.toISOString()}::timestamptz
-          ) as checked_in
+          min(f.date) as first_fish
         from board b left join fish f on f.entry_id = b.entry_id and f.group_member_id is not distinct from b.member_id
         group by b.entry_id, b.member_id, b.name, b.username, b.team_name, b.division, b.created_at, b.member_order
       ),
@@ -71,13 +65,22 @@ export class LeaderboardRepo {
         from scored s, ev
       )
       select entry_id as "entryId", member_id as "memberId", name, username, team_name as "team", division,
-        score as "points", fish_count as "fishCount", round(big_fish::numeric, 2)::float8 as "bigFish", checked_in as "checkedIn",
+        score as "points", fish_count as "fishCount", round(big_fish::numeric, 2)::float8 as "bigFish",
         row_number() over (order by count_key desc, score desc, first_fish asc nulls last, created_at asc, entry_id, member_order, member_id)::int as "rank",
         row_number() over (partition by division order by count_key desc, score desc, first_fish asc nulls last, created_at asc, entry_id, member_order, member_id)::int as "divisionRank"
       from scores
       order by "rank"
     `,
     );
+  }
+
+  /** Every check-in of the event's entries, for the board's check mark (the rule is check-in's, in core). */
+  async checkins(eventId: string) {
+    return this.ctx.db
+      .select({ entryId: eventCheckins.entryId, date: eventCheckins.date })
+      .from(eventCheckins)
+      .innerJoin(eventEntries, eq(eventEntries.id, eventCheckins.entryId))
+      .where(eq(eventEntries.eventId, eventId));
   }
 
   /** The event's fish that count (not flagged), oldest first, for the rows' fish lists and the charts. */

@@ -1,4 +1,5 @@
 import type { BoardFish, LeaderboardRow } from '@tightlines/core/api/events';
+import { activeCheckinOf } from '@tightlines/core/events/checkin';
 import { DEFAULT_BAG_SIZE } from '@tightlines/core/events/fish';
 import { moonPhaseName } from '@tightlines/core/solunar/phase';
 import { isTimeZone } from '@tightlines/core/time';
@@ -23,7 +24,7 @@ export function boardFish(f: FishRow, eventTz: string): BoardFish {
   };
 }
 
-/** The ranked board of an event: the SQL ranking, each row with its fish. */
+/** The ranked board of an event: the SQL ranking, each row with its fish and whether its entry is checked in now. */
 export class Leaderboard {
   constructor(
     private readonly deps: { repo: LeaderboardRepo; events: Pick<EventsRepo, 'find'>; now: () => Date },
@@ -33,7 +34,18 @@ export class Leaderboard {
   async leaderboardFor(eventId: string): Promise<LeaderboardRow[]> {
     const event = await this.deps.events.find(eventId);
     if (!event) return [];
-    const [ranked, fish] = await Promise.all([this.deps.repo.ranked(eventId, this.deps.now(), DEFAULT_BAG_SIZE), this.deps.repo.fish(eventId)]);
+    const [ranked, fish, checkins] = await Promise.all([
+      this.deps.repo.ranked(eventId, DEFAULT_BAG_SIZE),
+      this.deps.repo.fish(eventId),
+      this.deps.repo.checkins(eventId),
+    ]);
+    const now = this.deps.now();
+    const checkinsOf = new Map<string, { date: Date }[]>();
+    for (const c of checkins) {
+      const list = checkinsOf.get(c.entryId);
+      if (list) list.push(c);
+      else checkinsOf.set(c.entryId, [c]);
+    }
     const byRow = new Map<string, BoardFish[]>();
     for (const f of fish) {
       const key = `${f.entryId}:${f.groupMemberId ?? ''}`;
@@ -41,6 +53,10 @@ export class Leaderboard {
       if (list) list.push(boardFish(f, event.tz));
       else byRow.set(key, [boardFish(f, event.tz)]);
     }
-    return ranked.map((r) => ({ ...r, fish: byRow.get(`${r.entryId}:${r.memberId ?? ''}`) ?? [] }));
+    return ranked.map((r) => ({
+      ...r,
+      checkedIn: activeCheckinOf(checkinsOf.get(r.entryId) ?? [], event.timespanHours, now) !== null,
+      fish: byRow.get(`${r.entryId}:${r.memberId ?? ''}`) ?? [],
+    }));
   }
 }

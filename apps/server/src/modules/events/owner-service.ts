@@ -2,6 +2,7 @@ import type { AdminFishBody, ManualEntryBody, OwnerDashboard, OwnerEntry } from 
 import { isUuid } from '@tightlines/core/api/contract';
 import type { MuskieRegistered } from '@tightlines/core/api/event-payments';
 import type { EventView, LeaderboardRow } from '@tightlines/core/api/events';
+import { activeCheckinOf } from '@tightlines/core/events/checkin';
 import { muskieRegistration, type MuskieRegistration } from '@tightlines/core/events/muskie';
 import { emailRule } from '@tightlines/core/accounts';
 import { eventMessages } from '@tightlines/core/events/messages';
@@ -75,11 +76,13 @@ export class OwnerService {
   async dashboard(principal: Principal, eventId: string): Promise<OwnerDashboard> {
     await this.ownedEvent(principal, eventId);
     const event = await this.deps.view(principal, eventId);
-    const entries = await this.entries(eventId, event.tz);
+    const entries = await this.entries(eventId, event);
     return { event, entries, now: this.deps.now().toISOString() };
   }
 
-  private async entries(eventId: string, eventTz: string): Promise<OwnerEntry[]> {
+  private async entries(eventId: string, event: Pick<EventView, 'tz' | 'timespan'>): Promise<OwnerEntry[]> {
+    const eventTz = event.tz;
+    const now = this.deps.now();
     const { entries, group, checkins, fish, overrides } = await this.deps.repo.entries(eventId);
     const memberName = new Map(group.map((g) => [g.id, g.name]));
     const accountOf = new Map(entries.map((e) => [e.id, e.userId]));
@@ -96,6 +99,7 @@ export class OwnerService {
     };
     return entries.map((e) => {
       const override = overrides.find((o) => o.entryId === e.id);
+      const entryCheckins = checkins.filter((c) => c.entryId === e.id);
       return {
         _id: e.id,
         uid: e.userId,
@@ -112,7 +116,8 @@ export class OwnerService {
         group: group
           .filter((g) => g.entryId === e.id)
           .map((g) => ({ name: g.name, email: g.email, gender: g.gender, junior: g.junior, senior: g.senior, division: g.division })),
-        checkins: checkins.filter((c) => c.entryId === e.id).map((c) => ({ date: c.date.toISOString(), key: c.key })),
+        checkins: entryCheckins.map((c) => ({ date: c.date.toISOString(), key: c.key })),
+        checkedIn: activeCheckinOf(entryCheckins, event.timespan, now) !== null,
         fish: fish
           .filter((f) => f.entryId === e.id)
           .map((f) => ({
@@ -493,6 +498,6 @@ export class OwnerService {
   async exportCsv(principal: Principal, eventId: string): Promise<string> {
     await this.ownedEvent(principal, eventId);
     const event = await this.deps.view(principal, eventId);
-    return entriesCsv(await this.entries(eventId, event.tz));
+    return entriesCsv(await this.entries(eventId, event));
   }
 }

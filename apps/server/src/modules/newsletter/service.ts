@@ -1,5 +1,5 @@
 import type { Principal } from '../../access/principal';
-import { badRequest } from '../../lib/errors';
+import { badRequest, HttpError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { newToken, sha256 } from '../../lib/secrets';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -9,6 +9,7 @@ import type { NewsletterRepo, SubscriberRow } from './repo';
 export const NEWSLETTER = {
   subscribed: 'You are subscribed to the Tightlines newsletter.',
   confirmSent: 'Almost done: we sent you an email. Follow the link inside it to confirm your subscription.',
+  confirmNotSent: 'We could not send the confirmation email just now. Please try again in a few minutes.',
   unsubscribed: 'You are unsubscribed. You will not get the newsletter any more.',
   badLink: 'That link is not valid or has already been used.',
   emailNeeded: 'Please enter your email to subscribe.',
@@ -86,12 +87,18 @@ export class NewsletterService {
       ? await this.deps.repo.update(existing.id, { status: 'pending', confirmTokenHash: sha256(confirm) }, now)
       : await this.insertOrRead({ email, userId: null, status: 'pending', confirmTokenHash: sha256(confirm), unsubscribeToken: newToken() });
     if (row.confirmTokenHash === sha256(confirm)) {
-      await this.mail(row, 'Confirm your Tightlines newsletter subscription', [
-        'Someone, hopefully you, asked to get the Tightlines newsletter at this address.',
-        `To confirm, open this link: ${this.deps.publicUrl}/newsletter?confirm=${confirm}`,
-        '',
-        'If it was not you, ignore this email: nothing is sent until the link is followed.',
-      ]);
+      try {
+        await this.send(row, 'Confirm your Tightlines newsletter subscription', [
+          'Someone, hopefully you, asked to get the Tightlines newsletter at this address.',
+          `To confirm, open this link: ${this.deps.publicUrl}/newsletter?confirm=${confirm}`,
+          '',
+          'If it was not you, ignore this email: nothing is sent until the link is followed.',
+        ]);
+      } catch (error) {
+        // Without the mail the visitor cannot confirm: they are told so, and a new try mails a new link.
+        this.deps.log.error({ err: error }, 'newsletter confirmation mail failed');
+        throw new HttpError(502, NEWSLETTER.confirmNotSent);
+      }
     }
     return { subscribed: false, pending: true, message: NEWSLETTER.confirmSent };
   }
@@ -146,10 +153,15 @@ export class NewsletterService {
   }
 
   /** Every newsletter mail ends with the link that unsubscribes without signing in. */
-  private async mail(row: SubscriberRow, subject: string, lines: string[]): Promise<void> {
+  private async send(row: SubscriberRow, subject: string, lines: string[]): Promise<void> {
     const unsubscribe = `${this.deps.publicUrl}/newsletter?unsubscribe=${row.unsubscribeToken}`;
+    await this.deps.mailer.send({ to: row.email, subject, text: [...lines, '', `Unsubscribe at any time: ${unsubscribe}`].join('\n') });
+  }
+
+  /** A mail that only tells of what is already done: a failure is logged and changes nothing. */
+  private async mail(row: SubscriberRow, subject: string, lines: string[]): Promise<void> {
     try {
-      await this.deps.mailer.send({ to: row.email, subject, text: [...lines, '', `Unsubscribe at any time: ${unsubscribe}`].join('\n') });
+      await this.send(row, subject, lines);
     } catch (error) {
       this.deps.log.error({ err: error }, 'newsletter mail failed');
     }

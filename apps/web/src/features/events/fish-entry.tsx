@@ -1,46 +1,27 @@
-import { Alert, Button, FileButton, Group, Image, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { EventView } from '@tightlines/core/api/events';
-import { eventSpecies, MAX_FISH_SIZE } from '@tightlines/core/events/fish';
 import { eventMessages } from '@tightlines/core/events/messages';
 import { useState } from 'react';
 import { showError, showSuccess } from '../../lib/alerts';
 import { currentPosition } from '../../lib/geolocation';
 import { useEnterFish, useUploadFishPhoto } from './api/enter-fish';
+import { blankFish, FishFields, FishPhotoPickers, useFishPhotos, type FishFieldValues } from './fish-fields';
 
-type PhotoKind = 'measurement' | 'angler';
-const PHOTO_LABELS: Record<PhotoKind, string> = {
+const PHOTO_LABELS = {
   measurement: 'Fish on the bumperboard',
   angler: 'You holding your fish',
 };
 
 /**
- * The Enter Fish form: species (when the event has several), size, lure, lake and the two photos,
- * each uploaded as it is chosen. The server checks every rule again; its message shows in an
- * alert and under the form.
+ * The Enter Fish form: the fish and its two photos, each uploaded as it is chosen. The server
+ * checks every rule again; its message shows in an alert and under the form.
  */
 export function FishEntryModal({ event, opened, onClose }: { event: EventView; opened: boolean; onClose: () => void }) {
-  const species = eventSpecies(event, [...event.pointRules, ...event.customPointRules]);
-  const [form, setForm] = useState({ species: species.length === 1 ? (species[0] ?? '') : '', size: '' as number | string, lure: '', lake: event.lakes[0]?.name ?? '' });
-  const [photos, setPhotos] = useState<Record<PhotoKind, string | null>>({ measurement: null, angler: null });
+  const [form, setForm] = useState<FishFieldValues>(() => blankFish(event));
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadFishPhoto();
+  const photos = useFishPhotos((file) => upload.mutateAsync(file));
   const enter = useEnterFish();
-  const [uploading, setUploading] = useState<PhotoKind | null>(null);
-  // The value is read while the event is being handled: React clears currentTarget before a state updater runs.
-  const change = (field: 'lure' | 'lake', value: string) => setForm((f) => ({ ...f, [field]: value }));
-
-  const choose = async (kind: PhotoKind, file: File | null) => {
-    if (!file) return;
-    setUploading(kind);
-    try {
-      const { image } = await upload.mutateAsync(file);
-      setPhotos((p) => ({ ...p, [kind]: image }));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setUploading(null);
-    }
-  };
 
   const submit = async () => {
     setError(null);
@@ -57,10 +38,10 @@ export function FishEntryModal({ event, opened, onClose }: { event: EventView; o
           lat: point?.lat ?? null,
           lng: point?.lng ?? null,
           tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
-          photos,
+          photos: photos.photos,
         },
       });
-      setPhotos({ measurement: null, angler: null });
+      photos.reset();
       setForm((f) => ({ ...f, size: '', lure: '' }));
       onClose();
       showSuccess(eventMessages.fishEntered, 'Success');
@@ -71,56 +52,25 @@ export function FishEntryModal({ event, opened, onClose }: { event: EventView; o
     }
   };
 
+  const shown = error ?? photos.error;
   return (
     <Modal opened={opened} onClose={onClose} title="Enter Fish" centered>
       <Stack gap="sm">
-        {species.length > 1 && (
-          <Select label="Species" placeholder="Choose a species" data={species} value={form.species || null} onChange={(v) => setForm((f) => ({ ...f, species: v ?? '' }))} />
-        )}
-        <NumberInput
-          label="Size (inches)"
-          min={0}
-          max={MAX_FISH_SIZE}
-          decimalScale={2}
-          value={form.size}
-          onChange={(v) => setForm((f) => ({ ...f, size: v }))}
-        />
-        <TextInput label="Lure" value={form.lure} maxLength={120} onChange={(e) => change('lure', e.currentTarget.value)} />
-        {event.lakes.length > 0 ? (
-          <Select label="Lake" data={event.lakes.map((l) => l.name)} value={form.lake || null} onChange={(v) => setForm((f) => ({ ...f, lake: v ?? '' }))} />
-        ) : (
-          <TextInput label="Lake" value={form.lake} maxLength={120} onChange={(e) => change('lake', e.currentTarget.value)} />
-        )}
+        <FishFields event={event} value={form} onChange={(change) => setForm((f) => ({ ...f, ...change }))} typedLake />
         <Text size="xs" c="dimmed">
           Today&apos;s keycode must show in both photos.
         </Text>
-        <Group grow align="flex-start">
-          {(['measurement', 'angler'] as const).map((kind) => (
-            <Stack key={kind} gap={4} align="center">
-              <Text size="sm" fw={500} ta="center">
-                {PHOTO_LABELS[kind]}
-              </Text>
-              {photos[kind] && <Image src={photos[kind]} alt={PHOTO_LABELS[kind]} h={90} w="auto" fit="contain" radius="sm" />}
-              <FileButton onChange={(file) => void choose(kind, file)} accept="image/*">
-                {(props) => (
-                  <Button {...props} variant="light" size="xs" loading={uploading === kind} aria-label={`${photos[kind] ? 'Replace' : 'Add'} photo: ${PHOTO_LABELS[kind]}`}>
-                    {photos[kind] ? 'Replace photo' : 'Add photo'}
-                  </Button>
-                )}
-              </FileButton>
-            </Stack>
-          ))}
-        </Group>
-        {error && (
+        <FishPhotoPickers labels={PHOTO_LABELS} state={photos} />
+        {shown && (
           <Alert color="red" role="alert">
-            {error}
+            {shown}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} loading={enter.isPending} disabled={uploading !== null}>
+          <Button onClick={() => void submit()} loading={enter.isPending} disabled={photos.uploading !== null}>
             Submit Fish
           </Button>
         </Group>

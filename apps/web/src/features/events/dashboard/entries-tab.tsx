@@ -43,9 +43,7 @@ export function EntriesTab({ event, entries, total, running }: { event: EventVie
             <Group gap={4} mt="xs">
               {entry.team && <Badge variant="light">{entry.team.name}</Badge>}
               {entryTypeOf(entry.customFields) && <Badge variant="light">{entryTypeOf(entry.customFields)}</Badge>}
-              <Badge variant="light" color={entry.checkins.length > 0 ? 'green' : 'gray'}>
-                {entry.checkins.length > 0 ? 'Checked in' : 'Not checked in'}
-              </Badge>
+              <CheckinBadge entry={entry} />
               <Badge variant="light" color="blue">
                 {entry.fish.length} fish
               </Badge>
@@ -210,5 +208,21 @@ function EntryModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Checked in now (a check-in is running), earlier (every check-in has run out), or never. */
+function CheckinBadge({ entry }: { entry: OwnerEntry }) {
+  if (entry.checkedIn) {
+    return (
+      <Badge variant="light" color="green">
+        Checked in
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant="light" color={entry.checkins.length > 0 ? 'yellow' : 'gray'}>
+      {entry.checkins.length > 0 ? 'Checked in earlier' : 'Not checked in'}
+    </Badge>
   );
 }
