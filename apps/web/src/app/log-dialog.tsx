@@ -15,7 +15,7 @@ const loading = (
 );
 
 /** A log at a glance, over the page that lists it; full screen on phones. Leaving the page closes it. */
-export function LogModal() {
+export function LogDialog() {
   const id = useStore(shownLog);
   const { pathname } = useLocation();
   const phone = useMediaQuery('(max-width: 37.5em)', false, { getInitialValueInEffect: false });

@@ -1,19 +1,10 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { alerts, closeAlert, showError } from '../lib/alerts';
-import { ApiErrorEvent, apiErrors } from '../lib/api';
+import { alerts, closeAlert } from '../lib/alerts';
 import { useStore } from '../lib/store';
 
-/** The app's one alert dialog: what lib/alerts holds, and the global error event of a failed call. */
-export function AlertDialog() {
+/** The alert dialog itself (AlertDialog loads it the first time there is something to say). */
+export function AlertModal() {
   const alert = useStore(alerts);
-  useEffect(() => {
-    const show = (event: Event) => {
-      if (event instanceof ApiErrorEvent) showError(event.error.message, event.title);
-    };
-    apiErrors.addEventListener('error', show);
-    return () => apiErrors.removeEventListener('error', show);
-  }, []);
   return (
     <Modal
       opened={alert !== null}
