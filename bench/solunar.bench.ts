@@ -3,6 +3,7 @@
  *
  *  1. Core: computeSolunarDay (packages/core/src/solunar/engine.ts) for 365 consecutive local days
  *     at Brainerd, MN (ZIP 56401), timed day by day: the first, cold pass, then warm passes.
+ *     Then each month of 2025 in one pass (computeSolunarDays), as the monthly calendar computes it.
  *  2. HTTP: POST /api/lunar/aeris/monthly?location=56401&month=M&year=Y through the real server
  *     (testkit's process: main.ts as `npm start` runs it, PGlite in a fresh DATA_DIR), every
  *     request a different month: sequential, then concurrency 10.
@@ -11,7 +12,7 @@
  *
  *   npx tsx bench/solunar.bench.ts [--sequential 200] [--concurrent 200] [--max-seconds 20] [--json out.json]
  */
-import { computeSolunarDay } from '../packages/core/src/solunar/engine';
+import { computeSolunarDay, computeSolunarDays } from '../packages/core/src/solunar/engine';
 import { OfflinePlaces } from '../apps/server/src/providers/places/offline-places';
 import { startServerProcess } from '@tightlines/testkit/process';
 import { runLoad, type LoadResult } from './lib/load';
@@ -58,6 +59,19 @@ const warmDays = summarize(warm.flatMap((pass) => pass.perDayMs));
 const coldDays = summarize(cold.perDayMs);
 console.error(`core: cold ${ms(cold.totalMs)} ms / 365 days, warm p50 ${ms(warmDays.p50Ms)} ms/day`);
 
+/** Each month of 2025 in one pass, as the monthly calendar computes it (after the day passes: warm). */
+function timeMonths(): number[] {
+  return Array.from({ length: 12 }, (_, m) => {
+    const from = `2025-${String(m + 1).padStart(2, '0')}-01`;
+    const t0 = performance.now();
+    computeSolunarDays({ lat, lng, timeZone, from, days: new Date(Date.UTC(2025, m + 1, 0)).getUTCDate() });
+    return performance.now() - t0;
+  });
+}
+const months = summarize([...timeMonths(), ...timeMonths()]);
+const warmMonthByDaysMs = warm.reduce((sum, p) => sum + p.totalMs, 0) / WARM_PASSES / 12;
+console.error(`core: a month in one pass p50 ${ms(months.p50Ms)} ms, day by day ${ms(warmMonthByDaysMs)} ms`);
+
 // ---------------------------------------------------------------------------------------------
 // 2. Through the HTTP server
 // ---------------------------------------------------------------------------------------------
@@ -76,7 +90,8 @@ function daysIn(path: string): number {
 const server = await startServerProcess();
 let sequential: LoadResult;
 let concurrent: LoadResult;
-let cpuPerRequestMs: { sequential: number; concurrent: number };
+let cached: LoadResult;
+let cpuPerRequestMs: { sequential: number; concurrent: number; cached: number };
 try {
   const base = { baseUrl: server.baseUrl, method: 'POST' as const, maxSeconds: MAX_SECONDS };
   const check = (offset: number) => (status: number, body: string, i: number) => {
@@ -107,7 +122,14 @@ try {
   });
   after = await server.stats();
   assertClean('concurrent', concurrent);
-  cpuPerRequestMs = { sequential: seqCpu, concurrent: (after.cpuMs - before.cpuMs) / concurrent.total };
+  cpuPerRequestMs = { sequential: seqCpu, concurrent: (after.cpuMs - before.cpuMs) / concurrent.total, cached: 0 };
+
+  // The months of the sequential run again: each is now in the server's month cache.
+  before = after;
+  cached = await runLoad({ ...base, total: sequential.total, concurrency: 1, path: (i) => monthPath(i), check: check(0) });
+  after = await server.stats();
+  assertClean('cached', cached);
+  cpuPerRequestMs.cached = (after.cpuMs - before.cpuMs) / cached.total;
   console.error(`http c${CONCURRENCY}: ${rate(concurrent.requestsPerSecond)} req/s, p50 ${ms(concurrent.latency.p50Ms)} ms`);
 } finally {
   await server.stop();
@@ -148,13 +170,16 @@ const markdown = [
     ],
   ),
   '',
-  `**HTTP: \`POST /api/lunar/aeris/monthly?location=56401&month=M&year=Y\`** (28–31 days per response). The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`); ${WARMUP_REQUESTS} warm-up requests first (months of 1950). Every measured request asks for a different month: sequential from 2000-01, then the concurrent run continues up to ${lastMonth?.[2]}-${lastMonth?.[1]?.padStart(2, '0')}. Each run stops sending after ${MAX_SECONDS} s. No \`accept-encoding\`, so responses are uncompressed. Latency is per request at the client, in ms; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
+  `**Core: a month in one pass (\`computeSolunarDays\`, what the monthly calendar calls)**, each month of 2025 twice (24 samples, warm): mean ${ms(months.meanMs)} ms, p50 ${ms(months.p50Ms)} ms, max ${ms(months.maxMs)} ms a month; the same months day by day (warm passes above) ${ms(warmMonthByDaysMs)} ms a month.`,
+  '',
+  `**HTTP: \`POST /api/lunar/aeris/monthly?location=56401&month=M&year=Y\`** (28–31 days per response). The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`); ${WARMUP_REQUESTS} warm-up requests first (months of 1950). Every measured request asks for a different month: sequential from 2000-01, then the concurrent run continues up to ${lastMonth?.[2]}-${lastMonth?.[1]?.padStart(2, '0')}. Each run stops sending after ${MAX_SECONDS} s. Last, the sequential run's months are asked again: the server keeps months per place (an LRU of 1,000). No \`accept-encoding\`, so responses are uncompressed. Latency is per request at the client, in ms; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
   '',
   table(
     ['run', 'requests', 'concurrency', 'req/s', 'p50', 'p95', 'p99', 'max', 'server CPU / req'],
     [
       httpRow('sequential', sequential, cpuPerRequestMs.sequential),
       httpRow(`concurrency ${CONCURRENCY}`, concurrent, cpuPerRequestMs.concurrent),
+      httpRow('sequential again (months in the cache)', cached, cpuPerRequestMs.cached),
     ],
   ),
 ].join('\n');
@@ -165,7 +190,7 @@ finish({
   markdown,
   data: {
     place: { lat, lng, timeZone },
-    core: { cold: { totalMs: cold.totalMs, perDay: coldDays }, warm: { passes: WARM_PASSES, totalMsPerPass: warm.map((p) => p.totalMs), perDay: warmDays } },
-    http: { warmupRequests: WARMUP_REQUESTS, sequential, concurrent, serverCpuPerRequestMs: cpuPerRequestMs },
+    core: { cold: { totalMs: cold.totalMs, perDay: coldDays }, warm: { passes: WARM_PASSES, totalMsPerPass: warm.map((p) => p.totalMs), perDay: warmDays }, month: months },
+    http: { warmupRequests: WARMUP_REQUESTS, sequential, concurrent, cached, serverCpuPerRequestMs: cpuPerRequestMs },
   },
 });

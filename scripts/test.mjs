@@ -202,6 +202,7 @@ const steps = [
     run: () => vitest('server-postgres', path.join(root, 'apps/server')),
   },
   { name: 'web build', run: () => run('npm', ['run', 'build']).then((r) => r.code) },
+  { name: 'web bundle size', run: () => run(process.execPath, [path.join(root, 'scripts/check-bundle-size.mjs')]).then((r) => r.code) },
   { name: 'chromium', run: () => run(process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]).then((r) => r.code) },
   { name: 'end-to-end tests', run: () => vitest('e2e', path.join(root, 'e2e'), withoutTestDatabase()) },
 ];

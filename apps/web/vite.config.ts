@@ -12,5 +12,6 @@ export default defineConfig({
   },
   // The server puts a fresh nonce in place of this in every page it sends (apps/server/src/http/web.ts).
   html: { cspNonce: 'TIGHTLINES_CSP_NONCE' },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  // The manifest lets scripts/check-bundle-size.mjs measure what each route loads first.
+  build: { sourcemap: true, chunkSizeWarningLimit: 600, manifest: true },
 });

@@ -14,7 +14,17 @@ const notYet = (path: string, title: string, name?: string): RouteObject => ({
   handle: { name },
 });
 
-const page = (path: string, load: Loader, name?: string): RouteObject => ({ path, lazy: load, handle: { name } });
+/** The component library's styles beyond those of the first paint (main.tsx), fetched beside the page. */
+const restStyles = () => import('./mantine-styles-rest');
+
+const page = (path: string, load: Loader, name?: string): RouteObject => ({
+  path,
+  lazy: () => Promise.all([load(), restStyles()]).then(([route]) => route),
+  handle: { name },
+});
+
+/** The landing and the login page: the pages a visitor arrives on, with only the first paint's styles. */
+const firstPage = (path: string, load: Loader, name?: string): RouteObject => ({ path, lazy: load, handle: { name } });
 
 const auth = {
   landing: () => import('../features/auth/landing-page').then((m) => ({ Component: m.LandingPage })),
@@ -59,8 +69,8 @@ const pages = {
 };
 
 const publicRoutes: RouteObject[] = [
-  page('/', auth.landing, 'Home'),
-  page('/landing', auth.landing, 'Landing'),
+  firstPage('/', auth.landing, 'Home'),
+  firstPage('/landing', auth.landing, 'Landing'),
   page('/forgot-password', auth.forgot, 'Forgot Password'),
   page('/confirm-reset-password', auth.confirm, 'Confirm Reset Password'),
   page('/reset-password/:token', auth.reset, 'Reset Password'),
@@ -94,10 +104,10 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const visitorRoutes: RouteObject[] = [
-  page('/login-register', auth.loginRegister, 'Login Register'),
-  page('/login-register/:action', auth.loginRegister, 'Login Register'),
-  page('/register/:coupon', auth.loginRegister, 'Register'),
-  page('/register-cash', auth.loginRegister, 'Register Cash'),
+  firstPage('/login-register', auth.loginRegister, 'Login Register'),
+  firstPage('/login-register/:action', auth.loginRegister, 'Login Register'),
+  firstPage('/register/:coupon', auth.loginRegister, 'Register'),
+  firstPage('/register-cash', auth.loginRegister, 'Register Cash'),
 ];
 
 const memberRoutes: RouteObject[] = [

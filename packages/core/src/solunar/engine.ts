@@ -5,9 +5,10 @@ import {
   SearchRiseSet,
   type AstroTime,
 } from 'astronomy-engine';
+import { addDaysToDate } from '../dates';
 import { z } from 'zod';
 import { isTimeZone, localDayBounds, roundToMinute, toLocalIso, type LocalDay } from '../time';
-import { illuminationPercent, phaseForDay } from './phase';
+import { illuminationPercent, phaseForDay, phasesForDays, type MoonPhaseName } from './phase';
 import type { LocalIso, SolunarDay, SolunarPeriod } from './types';
 
 export const solunarQuerySchema = z.object({
@@ -32,26 +33,43 @@ const HALF_MINUTE_MS = MINUTE_MS / 2;
 type NextEvent = (after: Date, limitDays: number) => AstroTime | null;
 
 /**
- * Every event of one kind whose time, rounded to the minute, lies in the
- * local day. Attributing by the rounded minute lets consecutive days split
+ * Every event of one kind whose time, rounded to the minute, lies in
+ * [start, end). Attributing by the rounded minute lets consecutive days split
  * events exactly: one at 23:59:40 reads 00:00 and belongs to the next day.
  * A kind can occur twice in a 25-hour day or near the poles, hence the list.
  */
-function eventsInDay(next: NextEvent, day: LocalDay): Date[] {
+function eventsBetween(next: NextEvent, start: Date, end: Date): Date[] {
   const found: Date[] = [];
-  const until = day.end.getTime() - HALF_MINUTE_MS;
-  let from = new Date(day.start.getTime() - HALF_MINUTE_MS);
+  const until = end.getTime() - HALF_MINUTE_MS;
+  let from = new Date(start.getTime() - HALF_MINUTE_MS);
   for (;;) {
     const limitDays = (until - from.getTime()) / DAY_MS;
     if (limitDays <= 0) return found;
     const event = next(from, limitDays);
     if (event === null) return found;
-    const roundedMs = roundToMinute(event.date.getTime());
-    if (roundedMs >= day.end.getTime()) return found;
-    if (roundedMs >= day.start.getTime()) found.push(event.date);
+    const minute = new Date(roundToMinute(settled(next, event.date).getTime()));
+    if (minute.getTime() >= end.getTime()) return found;
+    if (minute.getTime() >= start.getTime()) found.push(minute);
     // One minute on, so the search cannot find the same event again.
     from = new Date(event.date.getTime() + MINUTE_MS);
   }
+}
+
+/** Closer than this to a half minute, where a search lands (0.1 s) decides the minute. */
+const EDGE_MS = 1000;
+
+/**
+ * The event as found by a search from a point fixed by the event itself. A search
+ * answers within 0.1 s, and where it lands depends on where it started; near a half
+ * minute that decides the rounded minute, so a month searched in one pass and its days
+ * searched one by one could disagree. Re-searching from a minute before the half minute
+ * gives every caller the same answer.
+ */
+function settled(next: NextEvent, event: Date): Date {
+  const halfMinute = roundToMinute(event.getTime() - HALF_MINUTE_MS) + HALF_MINUTE_MS;
+  if (Math.abs(event.getTime() - halfMinute) >= EDGE_MS) return event;
+  const again = next(new Date(halfMinute - MINUTE_MS), (2 * MINUTE_MS) / DAY_MS);
+  return again !== null && Math.abs(again.date.getTime() - event.getTime()) < EDGE_MS ? again.date : event;
 }
 
 function riseSet(body: Body, observer: Observer, direction: 1 | -1): NextEvent {
@@ -75,6 +93,50 @@ function byTime(a: Date, b: Date): number {
   return a.getTime() - b.getTime();
 }
 
+type DayEvents = {
+  moonRises: Date[];
+  moonSets: Date[];
+  uppers: Date[];
+  lowers: Date[];
+  sunRises: Date[];
+  sunSets: Date[];
+};
+
+function solunarDayOf(events: DayEvents, day: LocalDay, phase: MoonPhaseName, timeZone: string): SolunarDay {
+  const first = (list: Date[]): LocalIso | null => {
+    const [event] = list;
+    return event === undefined ? null : toLocalIso(event, timeZone);
+  };
+  return {
+    moon: {
+      rise: first(events.moonRises),
+      set: first(events.moonSets),
+      above: first(events.uppers),
+      below: first(events.lowers),
+      phase,
+      illumination: illuminationPercent(day.noon),
+    },
+    sun: { rise: first(events.sunRises), set: first(events.sunSets) },
+    majors: [...events.uppers, ...events.lowers]
+      .sort(byTime)
+      .map((peak) => periodAround(peak, MAJOR_PERIOD_MS, timeZone)),
+    minors: [...events.moonRises, ...events.moonSets]
+      .sort(byTime)
+      .map((peak) => periodAround(peak, MINOR_PERIOD_MS, timeZone)),
+  };
+}
+
+function eventsOf(observer: Observer, start: Date, end: Date): DayEvents {
+  return {
+    moonRises: eventsBetween(riseSet(Body.Moon, observer, +1), start, end),
+    moonSets: eventsBetween(riseSet(Body.Moon, observer, -1), start, end),
+    uppers: eventsBetween(moonTransit(observer, 0), start, end),
+    lowers: eventsBetween(moonTransit(observer, 12), start, end),
+    sunRises: eventsBetween(riseSet(Body.Sun, observer, +1), start, end),
+    sunSets: eventsBetween(riseSet(Body.Sun, observer, -1), start, end),
+  };
+}
+
 /**
  * Sun and Moon events for one local calendar day at a place. Times are
  * topocentric rise/set (upper limb of the Moon, standard refraction, sea-level
@@ -86,36 +148,42 @@ function byTime(a: Date, b: Date): number {
  */
 export function computeSolunarDay(query: SolunarQuery): SolunarDay {
   const { lat, lng, date, timeZone } = solunarQuerySchema.parse(query);
-  const observer = new Observer(lat, lng, 0);
   const day = localDayBounds(date, timeZone);
+  return solunarDayOf(eventsOf(new Observer(lat, lng, 0), day.start, day.end), day, phaseForDay(day), timeZone);
+}
 
-  const moonRises = eventsInDay(riseSet(Body.Moon, observer, +1), day);
-  const moonSets = eventsInDay(riseSet(Body.Moon, observer, -1), day);
-  const uppers = eventsInDay(moonTransit(observer, 0), day);
-  const lowers = eventsInDay(moonTransit(observer, 12), day);
-  const sunRises = eventsInDay(riseSet(Body.Sun, observer, +1), day);
-  const sunSets = eventsInDay(riseSet(Body.Sun, observer, -1), day);
+export const solunarRangeSchema = solunarQuerySchema
+  .omit({ date: true })
+  .extend({ from: z.iso.date(), days: z.number().int().min(1).max(366) });
 
-  const first = (events: Date[]): LocalIso | null => {
-    const [event] = events;
-    return event === undefined ? null : toLocalIso(event, timeZone);
-  };
+export type SolunarRangeQuery = z.infer<typeof solunarRangeSchema>;
 
-  return {
-    moon: {
-      rise: first(moonRises),
-      set: first(moonSets),
-      above: first(uppers),
-      below: first(lowers),
-      phase: phaseForDay(day),
-      illumination: illuminationPercent(day.noon),
-    },
-    sun: { rise: first(sunRises), set: first(sunSets) },
-    majors: [...uppers, ...lowers]
-      .sort(byTime)
-      .map((peak) => periodAround(peak, MAJOR_PERIOD_MS, timeZone)),
-    minors: [...moonRises, ...moonSets]
-      .sort(byTime)
-      .map((peak) => periodAround(peak, MINOR_PERIOD_MS, timeZone)),
-  };
+/**
+ * `days` consecutive local days from `from`, each equal to computeSolunarDay
+ * of that date. Each kind of event is searched once over the whole span and
+ * shared out by the same rounded-minute rule (the days tile the span, each
+ * ending where the next starts), and the quarter instants are found once, so
+ * a month costs about one search per event instead of two per day and kind.
+ */
+export function computeSolunarDays(query: SolunarRangeQuery): SolunarDay[] {
+  const { lat, lng, from, days: count, timeZone } = solunarRangeSchema.parse(query);
+  const days = Array.from({ length: count }, (_, i) => localDayBounds(addDaysToDate(from, i), timeZone));
+  const span = eventsOf(new Observer(lat, lng, 0), days[0]!.start, days.at(-1)!.end);
+  const phases = phasesForDays(days);
+  return days.map((day, i) => {
+    const inDay = (list: Date[]) =>
+      list.filter((event) => {
+        const roundedMs = roundToMinute(event.getTime());
+        return roundedMs >= day.start.getTime() && roundedMs < day.end.getTime();
+      });
+    const events: DayEvents = {
+      moonRises: inDay(span.moonRises),
+      moonSets: inDay(span.moonSets),
+      uppers: inDay(span.uppers),
+      lowers: inDay(span.lowers),
+      sunRises: inDay(span.sunRises),
+      sunSets: inDay(span.sunSets),
+    };
+    return solunarDayOf(events, day, phases[i]!, timeZone);
+  });
 }

@@ -1,4 +1,4 @@
-import { Body, Illumination, MoonPhase, SearchMoonQuarter } from 'astronomy-engine';
+import { Body, Illumination, MoonPhase } from 'astronomy-engine';
 import { localDateOf, localDayBounds, type LocalDay } from '../time';
 
 export const MOON_PHASE_NAMES = [
@@ -23,15 +23,31 @@ function phaseAt(index: number): MoonPhaseName {
 /**
  * The four principal phases are instants (USNO "Phases of the Moon"), so a
  * day is named New Moon, First Quarter, Full Moon or Last Quarter exactly when
- * that instant falls inside its local [midnight, next midnight). Every other
- * day takes the in-between name for the quadrant of the Sun–Moon ecliptic
- * longitude difference, which cannot change during a day that holds no
- * quarter instant, so reading it at local noon is exact.
+ * that instant falls inside its local [midnight, next midnight): the Sun–Moon
+ * ecliptic longitude difference (which only grows) enters another quadrant
+ * between the day's start and its end. Every other day takes the in-between
+ * name for its quadrant, read at local noon.
  */
 export function phaseForDay(day: LocalDay): MoonPhaseName {
-  const quarter = SearchMoonQuarter(day.start);
-  if (quarter.time.date.getTime() < day.end.getTime()) return phaseAt(2 * quarter.quarter);
-  return phaseAt(2 * Math.floor(MoonPhase(day.noon) / 90) + 1);
+  return phasesForDays([day])[0]!;
+}
+
+/** phaseForDay of each day; consecutive days share the angle at their common midnight. */
+export function phasesForDays(days: LocalDay[]): MoonPhaseName[] {
+  const quadrants = new Map<number, number>();
+  const quadrantAt = (instant: Date) => {
+    let quadrant = quadrants.get(instant.getTime());
+    if (quadrant === undefined) {
+      quadrant = Math.floor(MoonPhase(instant) / 90);
+      quadrants.set(instant.getTime(), quadrant);
+    }
+    return quadrant;
+  };
+  return days.map((day) => {
+    const atEnd = quadrantAt(day.end);
+    if (quadrantAt(day.start) !== atEnd) return phaseAt(2 * atEnd);
+    return phaseAt(2 * Math.floor(MoonPhase(day.noon) / 90) + 1);
+  });
 }
 
 /**

@@ -8,10 +8,11 @@ import {
   type LunarView,
   type MonthlyLunarDay,
 } from '@tightlines/core/forecast';
-import { computeSolunarDay } from '@tightlines/core/solunar/engine';
+import { computeSolunarDays } from '@tightlines/core/solunar/engine';
 import { isTimeZone, localDateOf, localDayBounds, toLocalIso } from '@tightlines/core/time';
 import ical from 'ical-generator';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors';
+import { LruMap } from '../../lib/lru';
 import { timeZoneAt, type Place, type PlacesProvider } from '../../providers/places/places';
 import { WeatherUnavailableError, type WeatherProvider } from '../../providers/weather/weather';
 import type { Principal } from '../../access/principal';
@@ -39,10 +40,16 @@ export type ForecastLocation = Place;
  * searched places (a few hundred ZIP codes and cities at most) keep theirs in memory.
  */
 const LUNAR_CACHE_SIZE = 5000;
+/**
+ * Months of the lunar calendar, per place and zone. The place can be any point a caller types,
+ * so the cap bounds memory: a month is about 10 KB of objects, 1,000 of them about 10-20 MB.
+ */
+const MONTH_CACHE_SIZE = 1000;
 
 export class ForecastService {
   private readonly now: () => Date;
-  private readonly lunarCache = new Map<string, LunarView>();
+  private readonly lunarCache = new LruMap<string, LunarView>(LUNAR_CACHE_SIZE);
+  private readonly monthCache = new LruMap<string, MonthlyLunarDay[]>(MONTH_CACHE_SIZE);
 
   constructor(private readonly deps: Deps) {
     this.now = deps.now ?? (() => new Date());
@@ -53,7 +60,6 @@ export class ForecastService {
     let day = this.lunarCache.get(key);
     if (!day) {
       day = lunarDay(lat, lng, date, timeZone);
-      if (this.lunarCache.size >= LUNAR_CACHE_SIZE) this.lunarCache.delete(this.lunarCache.keys().next().value!);
       this.lunarCache.set(key, day);
     }
     return day;
@@ -172,10 +178,13 @@ export class ForecastService {
     const [todayYear, todayMonth] = localDateOf(this.now(), point.timeZone).split('-').map(Number) as [number, number];
     const year = query.year ?? todayYear;
     const month = query.month ?? todayMonth;
+    const key = `${point.lat},${point.lng},${point.timeZone},${year},${month}`;
+    const cached = this.monthCache.get(key);
+    if (cached) return cached;
     const first = `${year}-${String(month).padStart(2, '0')}-01`;
-    return Array.from({ length: daysInMonth(year, month) }, (_, i) => {
+    const days = computeSolunarDays({ lat: point.lat, lng: point.lng, from: first, days: daysInMonth(year, month), timeZone: point.timeZone });
+    const calendar = days.map((day, i) => {
       const date = addDaysToDate(first, i);
-      const day = computeSolunarDay({ lat: point.lat, lng: point.lng, date, timeZone: point.timeZone });
       return {
         dateTimeISO: toLocalIso(localDayBounds(date, point.timeZone).start, point.timeZone),
         moon: {
@@ -188,6 +197,8 @@ export class ForecastService {
         sun: { riseISO: day.sun.rise, setISO: day.sun.set },
       };
     });
+    this.monthCache.set(key, calendar);
+    return calendar;
   }
 
   async calendar(location: { name?: string | undefined; lat: number; lng: number }, alertType: 'Lunar Event' | 'Hourly Event'): Promise<string> {

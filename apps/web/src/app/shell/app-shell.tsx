@@ -1,18 +1,32 @@
 import { AppShell, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { AlertDialog } from '../../components/alert-dialog';
-import { SignInModal } from '../../features/auth/sign-in-modal';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { LoadWhen } from '../../components/load-when';
 import { useCurrentUser } from '../../lib/current-user';
 import { useInstantDraft } from '../../lib/log-actions';
+import { signInRequest } from '../../lib/sign-in-request';
+import { useStore } from '../../lib/store';
 import { LogModal } from '../log-modal';
 import { secondaryLinks, topLinks, visibleLinks } from '../navigation';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useLogout } from './use-logout';
 import classes from './shell.module.css';
+
+const SignInModal = lazy(() => import('../../features/auth/sign-in-modal').then((m) => ({ default: m.SignInModal })));
+
+/** The sign-in dialog, loaded the first time a screen asks a visitor to sign in. */
+function SignInDialog() {
+  const request = useStore(signInRequest);
+  return (
+    <LoadWhen when={request !== null}>
+      <SignInModal />
+    </LoadWhen>
+  );
+}
 
 export type RouteHandle = { name?: string; hideNavigation?: boolean };
 
@@ -45,7 +59,7 @@ export function Shell() {
       <>
         <LoadingIndicator />
         <AlertDialog />
-        <SignInModal />
+        <SignInDialog />
         <Outlet />
       </>
     );
@@ -117,7 +131,7 @@ export function Shell() {
       </AppShell.Main>
       <LoadingIndicator />
       <AlertDialog />
-      <SignInModal />
+      <SignInDialog />
       <LogModal />
     </AppShell>
   );

@@ -1,11 +1,13 @@
-import { Anchor, Avatar, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Burger, Button, Group, Text } from '@mantine/core';
 import type { UserView } from '@tightlines/core/accounts';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { topLinks, visibleLinks } from '../navigation';
 import { useCreateLog, useInstantDraft } from '../../lib/log-actions';
-import { useAdminStanding } from '../../features/outreach/api/outreach';
-import { useLogout } from './use-logout';
 import classes from './shell.module.css';
+
+// The account menu (and the positioning library its dropdown needs) only matters to a member.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 type Props = { user: UserView | null; mobileOpen: boolean; onToggleMobile: () => void };
 
@@ -13,8 +15,6 @@ export function Header({ user, mobileOpen, onToggleMobile }: Props) {
   const signedIn = user !== null;
   const instantDraft = useInstantDraft();
   const createLog = useCreateLog();
-  const logout = useLogout();
-  const admin = useAdminStanding(signedIn);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="lg" wrap="nowrap">
@@ -41,39 +41,9 @@ export function Header({ user, mobileOpen, onToggleMobile }: Props) {
           <Button size="xs" onClick={createLog.run} loading={createLog.isPending}>
             Create Log
           </Button>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <UnstyledButton aria-label={`Account menu for ${user.username}`} className={classes.userButton}>
-                <Group gap={6} wrap="nowrap">
-                  <Avatar src={user.profilePicture ?? '/default-avatar.svg'} alt="" size={30} radius="xl" />
-                  <Text size="sm" fw={600} visibleFrom="md">
-                    {user.username}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{user.username}</Menu.Label>
-              <Menu.Item component={Link} to="/account?tab=1">
-                My Account
-              </Menu.Item>
-              <Menu.Item component={Link} to="/account?tab=2">
-                Billing
-              </Menu.Item>
-              <Menu.Item component={Link} to="/account?tab=3">
-                Import
-              </Menu.Item>
-              {admin.data?.admin && (
-                <Menu.Item component={Link} to="/admin/ambassadors">
-                  Ambassador applications
-                </Menu.Item>
-              )}
-              <Menu.Divider />
-              <Menu.Item color="red" onClick={logout.run} disabled={logout.isPending}>
-                Logout
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Suspense fallback={<Avatar src={user.profilePicture ?? '/default-avatar.svg'} alt="" size={30} radius="xl" />}>
+            <UserMenu user={user} />
+          </Suspense>
         </Group>
       ) : (
         <Group gap="xs" wrap="nowrap">
