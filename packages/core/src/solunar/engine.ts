@@ -35,9 +35,10 @@ type NextEvent = (after: Date, limitDays: number) => AstroTime | null;
  * Every event of one kind whose time, rounded to the minute, lies in the
  * local day. Attributing by the rounded minute lets consecutive days split
  * events exactly: one at 23:59:40 reads 00:00 and belongs to the next day.
- * A kind can occur twice in a 25-hour day or near the poles, hence the list.
+ * A kind can occur twice in a 25-hour day or near the poles, hence the list;
+ * `max` stops at the first events, sparing the search of the rest of the day.
  */
-function eventsInDay(next: NextEvent, day: LocalDay): Date[] {
+function eventsInDay(next: NextEvent, day: LocalDay, max = Number.POSITIVE_INFINITY): Date[] {
   const found: Date[] = [];
   const until = day.end.getTime() - HALF_MINUTE_MS;
   let from = new Date(day.start.getTime() - HALF_MINUTE_MS);
@@ -48,7 +49,7 @@ function eventsInDay(next: NextEvent, day: LocalDay): Date[] {
     if (event === null) return found;
     const roundedMs = roundToMinute(event.date.getTime());
     if (roundedMs >= day.end.getTime()) return found;
-    if (roundedMs >= day.start.getTime()) found.push(event.date);
+    if (roundedMs >= day.start.getTime() && found.push(event.date) >= max) return found;
     // One minute on, so the search cannot find the same event again.
     from = new Date(event.date.getTime() + MINUTE_MS);
   }
@@ -85,37 +86,61 @@ function byTime(a: Date, b: Date): number {
  * first, while the periods cover every occurrence.
  */
 export function computeSolunarDay(query: SolunarQuery): SolunarDay {
-  const { lat, lng, date, timeZone } = solunarQuerySchema.parse(query);
-  const observer = new Observer(lat, lng, 0);
-  const day = localDayBounds(date, timeZone);
-
+  const { observer, day, timeZone } = prepare(query);
   const moonRises = eventsInDay(riseSet(Body.Moon, observer, +1), day);
   const moonSets = eventsInDay(riseSet(Body.Moon, observer, -1), day);
   const uppers = eventsInDay(moonTransit(observer, 0), day);
   const lowers = eventsInDay(moonTransit(observer, 12), day);
   const sunRises = eventsInDay(riseSet(Body.Sun, observer, +1), day);
   const sunSets = eventsInDay(riseSet(Body.Sun, observer, -1), day);
-
-  const first = (events: Date[]): LocalIso | null => {
-    const [event] = events;
-    return event === undefined ? null : toLocalIso(event, timeZone);
-  };
-
   return {
-    moon: {
-      rise: first(moonRises),
-      set: first(moonSets),
-      above: first(uppers),
-      below: first(lowers),
-      phase: phaseForDay(day),
-      illumination: illuminationPercent(day.noon),
-    },
-    sun: { rise: first(sunRises), set: first(sunSets) },
+    ...sunAndMoon(day, timeZone, { moonRises, moonSets, uppers, lowers, sunRises, sunSets }),
     majors: [...uppers, ...lowers]
       .sort(byTime)
       .map((peak) => periodAround(peak, MAJOR_PERIOD_MS, timeZone)),
     minors: [...moonRises, ...moonSets]
       .sort(byTime)
       .map((peak) => periodAround(peak, MINOR_PERIOD_MS, timeZone)),
+  };
+}
+
+/**
+ * The `moon` and `sun` of computeSolunarDay alone, the same values: only each kind's first event
+ * of the day is searched for, and no periods are worked out (what a log keeps of its day).
+ */
+export function computeSunAndMoon(query: SolunarQuery): Pick<SolunarDay, 'moon' | 'sun'> {
+  const { observer, day, timeZone } = prepare(query);
+  return sunAndMoon(day, timeZone, {
+    moonRises: eventsInDay(riseSet(Body.Moon, observer, +1), day, 1),
+    moonSets: eventsInDay(riseSet(Body.Moon, observer, -1), day, 1),
+    uppers: eventsInDay(moonTransit(observer, 0), day, 1),
+    lowers: eventsInDay(moonTransit(observer, 12), day, 1),
+    sunRises: eventsInDay(riseSet(Body.Sun, observer, +1), day, 1),
+    sunSets: eventsInDay(riseSet(Body.Sun, observer, -1), day, 1),
+  });
+}
+
+function prepare(query: SolunarQuery): { observer: Observer; day: LocalDay; timeZone: string } {
+  const { lat, lng, date, timeZone } = solunarQuerySchema.parse(query);
+  return { observer: new Observer(lat, lng, 0), day: localDayBounds(date, timeZone), timeZone };
+}
+
+type DayEvents = { moonRises: Date[]; moonSets: Date[]; uppers: Date[]; lowers: Date[]; sunRises: Date[]; sunSets: Date[] };
+
+function sunAndMoon(day: LocalDay, timeZone: string, events: DayEvents): Pick<SolunarDay, 'moon' | 'sun'> {
+  const first = (found: Date[]): LocalIso | null => {
+    const [event] = found;
+    return event === undefined ? null : toLocalIso(event, timeZone);
+  };
+  return {
+    moon: {
+      rise: first(events.moonRises),
+      set: first(events.moonSets),
+      above: first(events.uppers),
+      below: first(events.lowers),
+      phase: phaseForDay(day),
+      illumination: illuminationPercent(day.noon),
+    },
+    sun: { rise: first(events.sunRises), set: first(events.sunSets) },
   };
 }
