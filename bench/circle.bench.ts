@@ -10,63 +10,26 @@
  *
  *   npx tsx bench/circle.bench.ts [--friends 50] [--logs 2000] [--requests 100] [--json out.json]
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '@tightlines/server/src/db/client';
 import { logIn, startServerProcess, type RunningServer } from '@tightlines/testkit/process';
-import { insertAnglers, insertSampleLogs, sampleLogs } from '@tightlines/testkit/seed';
+import { analyzeCircle, CIRCLE_PASSWORD, executionTimes, feedCases, planFeed, seedCircle } from './lib/circle-seed';
 import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
 import { ms, rate, requestCount, table } from './lib/stats';
 
-const PASSWORD = 'correct horse 42';
 const FRIENDS = countOption('--friends', 'BENCH_CIRCLE_FRIENDS', 50);
 const LOGS = countOption('--logs', 'BENCH_CIRCLE_LOGS', 2000);
 const REQUESTS = countOption('--requests', 'BENCH_CIRCLE_REQUESTS', 100);
 const MAX_SECONDS = 20;
-const SEASONS = [2023, 2024, 2025] as const;
-const NOW = new Date('2025-11-20T00:00:00Z');
 
-type Seeded = { member: { email: string; username: string }; rows: number; visible: number; seedMs: number; hiddenLake: string; hiddenTag: string };
-
-async function seed(database: Database): Promise<Seeded> {
-  const started = performance.now();
-  const [member, ...friends] = await insertAnglers(database, FRIENDS + 1, PASSWORD, 'circlebench');
-  let rows = 0;
-  const tags = new Set<string>();
-  const lakes = new Set<string>();
-  for (const [f, friend] of friends.entries()) {
-    const logs = SEASONS.flatMap((season, i) => {
-      const n = Math.floor(LOGS / SEASONS.length) + (i < LOGS % SEASONS.length ? 1 : 0);
-      return sampleLogs({ userId: friend.id, count: n, seed: f * 7 + i + 1, season, now: NOW });
-    });
-    for (const log of logs) {
-      for (const tag of log.tags ?? []) tags.add(tag.toLowerCase());
-      if (log.lakeName) lakes.add(log.lakeName.toLowerCase());
-    }
-    rows += await insertSampleLogs(database, friend.id, logs, { tags: false });
-  }
-  const [hiddenTag] = [...tags].sort();
-  const [hiddenLake] = [...lakes].sort();
-  const allowed = [...tags].filter((t) => t !== hiddenTag);
-  for (const friend of friends) {
-    await database.db.execute(sql`insert into circle_members (owner_id, member_id, hidden_lakes, allowed_tags)
-      values (${friend.id}, ${member!.id}, array(select jsonb_array_elements_text(${JSON.stringify([hiddenLake ?? ''])}::jsonb)),
-              array(select jsonb_array_elements_text(${JSON.stringify(allowed)}::jsonb)))`);
-  }
-  const visibleRows = (await database.db.execute(sql`
-    select count(*)::int as n from logs join circle_members m on m.owner_id = logs.user_id
-    where m.member_id = ${member!.id} and logs.privacy in ('public', 'protected')
-      and (logs.lake_name is null or lower(logs.lake_name) <> all(m.hidden_lakes))
-      and not exists (select 1 from unnest(logs.tags_lower) as t where t <> all(m.allowed_tags))`)) as unknown as { rows: Array<{ n: number }> };
-  return {
-    member: member!,
-    rows,
-    visible: visibleRows.rows[0]?.n ?? 0,
-    seedMs: performance.now() - started,
-    hiddenLake: hiddenLake ?? '',
-    hiddenTag: hiddenTag ?? '',
-  };
+// PGlite is one process's: the plans are taken on the data directory before the server opens it.
+async function seed(database: Database) {
+  const seeded = await seedCircle(database, FRIENDS, LOGS);
+  await analyzeCircle(database);
+  const cases = await feedCases(database, seeded.member.id);
+  return { ...seeded, cases, plans: await planFeed(database, seeded.member.id, cases) };
 }
+type Seeded = Awaited<ReturnType<typeof seed>>;
 
 type Row = { label: string; result: LoadResult; matched: string };
 
@@ -86,11 +49,8 @@ async function measure(server: RunningServer<Seeded>, token: string, friendName:
     console.error(`  ${label} ×${result.total}: p50 ${ms(result.latency.p50Ms)} p95 ${ms(result.latency.p95Ms)} ms (${matched})`);
   };
   const feedTotal = (body: string) => (JSON.parse(body) as { total: number }).total.toLocaleString('en-US');
-  await run('feed, page 1', '/api/user/inner-circle-logs', REQUESTS, feedTotal);
-  await run('feed, page 20', '/api/user/inner-circle-logs?page=20', REQUESTS, feedTotal);
-  await run('feed, type = Catch', '/api/user/inner-circle-logs?filterType=type&filterValue=Catch', REQUESTS, feedTotal);
+  for (const c of server.prepared.cases) await run(c.label, `/api/user/inner-circle-logs${c.query}`, REQUESTS, feedTotal);
   await run('feed, username = one friend', `/api/user/inner-circle-logs?filterType=username&filterValue=${friendName}`, REQUESTS, feedTotal);
-  await run('feed, year = 2024', '/api/user/inner-circle-logs?filterType=year&filterValue=2024', REQUESTS, feedTotal);
   await run('charts', '/api/user/inner-circle-logs/charts', Math.max(5, REQUESTS / 10), () => '');
   await run('markers', '/api/user/inner-circle-logs/markers', Math.max(5, REQUESTS / 10), (body) => (JSON.parse(body) as unknown[]).length.toLocaleString('en-US'));
   await run('allowed-circles (50 counts)', '/api/user/allowed-circles', Math.max(5, REQUESTS / 5), (body) => `${(JSON.parse(body) as unknown[]).length} circles`);
@@ -104,7 +64,7 @@ async function bench() {
   const seeded = server.prepared;
   try {
     console.error(`  seeded ${seeded.rows} logs (${seeded.visible} visible to the member) in ${(seeded.seedMs / 1000).toFixed(1)} s`);
-    const { token } = await logIn(server.baseUrl, seeded.member.email, PASSWORD);
+    const { token } = await logIn(server.baseUrl, seeded.member.email, CIRCLE_PASSWORD);
     const friendName = seeded.member.username.replace(/\d+$/, (n) => String(Number(n) + 1));
     rows = await measure(server, token, friendName);
   } finally {
@@ -116,6 +76,13 @@ async function bench() {
     table(
       ['route', 'requests', 'req/s', 'p50', 'p95', 'p99', 'max', 'matching'],
       rows.map((r) => [r.label, requestCount(r.result), rate(r.result.requestsPerSecond), ms(r.result.latency.p50Ms), ms(r.result.latency.p95Ms), ms(r.result.latency.p99Ms), ms(r.result.latency.maxMs), r.matched]),
+    ),
+    '',
+    'DB side on the same PGlite data directory (in the bench process, analyzed as the server does at start-up, before the server opened it): the page statement (and the counters\' sum when no filter but the username narrows) under `EXPLAIN ANALYZE`, and the whole repository call (median of 5; under a filter it includes the exact count).',
+    '',
+    table(
+      ['feed', 'SQL execution', 'repository call ms'],
+      seeded.plans.map((p) => [p.label, executionTimes(p.lines), ms(p.callMs)]),
     ),
   ].join('\n');
   finish({ name: 'circle', title: 'Inner Circle: the feed of a member with many friends', markdown, data: { seeded, rows } });

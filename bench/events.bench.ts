@@ -11,40 +11,27 @@
  *   npx tsx bench/events.bench.ts [--events 10000] [--requests 300] [--json out.json]
  */
 import { startServerProcess } from '@tightlines/testkit/process';
-import { LIST_CASES as CASES, seedEvents } from './lib/events-seed';
-import { runLoad, type LoadResult } from './lib/load';
-import { assertClean, countOption, finish } from './lib/report';
+import { seedEvents } from './lib/events-seed';
+import { listCases, measureCases, planCases, planSummary, type ListRow } from './lib/events-list';
+import { countOption, finish } from './lib/report';
 import { ms, requestCount, table } from './lib/stats';
 
 const EVENTS = countOption('--events', 'BENCH_EVENTS', 10_000);
 const REQUESTS = countOption('--requests', 'BENCH_EVENTS_REQUESTS', 300);
 
+// PGlite is one process's: the plans are taken on the data directory before the server opens it.
 const server = await startServerProcess({
-  prepare: async (database) => ({ seedMs: await seedEvents(database, EVENTS) }),
+  prepare: async (database) => {
+    const seedMs = await seedEvents(database, EVENTS);
+    const cases = await listCases(database);
+    return { seedMs, cases, plans: await planCases(database, cases, false) };
+  },
 });
 
-type Row = { label: string; concurrency: number; result: LoadResult; items: number };
-const rows: Row[] = [];
+const { cases, plans } = server.prepared;
+let rows: ListRow[];
 try {
-  for (const c of CASES) {
-    for (const concurrency of [1, 4]) {
-      let items = 0;
-      const base = {
-        baseUrl: server.baseUrl,
-        method: 'GET' as const,
-        path: () => `/api/fc/events${c.query}`,
-        check: (status: number, body: string) => {
-          if (status !== 200) throw new Error(`${c.label}: ${status} ${body.slice(0, 200)}`);
-          items = (JSON.parse(body) as unknown[]).length;
-        },
-      };
-      assertClean(`${c.label} warm-up`, await runLoad({ ...base, total: 5, concurrency: 1 }));
-      const result = await runLoad({ ...base, total: REQUESTS, concurrency, maxSeconds: 20 });
-      assertClean(c.label, result);
-      rows.push({ label: c.label, concurrency, result, items });
-      console.error(`  ${c.label} c${concurrency}: p50 ${ms(result.latency.p50Ms)} p95 ${ms(result.latency.p95Ms)} ms`);
-    }
-  }
+  rows = await measureCases(server.baseUrl, cases, REQUESTS, [1, 4], 20);
 } finally {
   await server.stop();
 }
@@ -56,18 +43,25 @@ finish({
     `GET /api/fc/events against ${EVENTS.toLocaleString('en-US')} events (a tenth drafts, a tenth private; about half ended), seeded in ${ms(server.prepared.seedMs)} ms before the server started. Latency is measured by the client over loopback, the server being testkit's real process on PGlite. The answer is at most 50 items (the list's page).`,
     '',
     table(
-      ['query', 'concurrency', 'requests', 'items', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s'],
-      rows.map((r) => [
-        r.label,
-        String(r.concurrency),
-        requestCount(r.result),
-        String(r.items),
-        ms(r.result.latency.p50Ms),
-        ms(r.result.latency.p95Ms),
-        ms(r.result.latency.p99Ms),
-        r.result.requestsPerSecond.toFixed(0),
-      ]),
+      ['query', 'concurrency', 'requests', 'items', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'indexes in the plan', 'SQL execution (PGlite)'],
+      rows.map((r) => {
+        const s = planSummary(plans.find((p) => p.label === r.label)!.lines);
+        return [
+          r.label,
+          String(r.concurrency),
+          requestCount(r.result),
+          String(r.items),
+          ms(r.result.latency.p50Ms),
+          ms(r.result.latency.p95Ms),
+          ms(r.result.latency.p99Ms),
+          r.result.requestsPerSecond.toFixed(0),
+          s.indexes.join(', ') || (s.seq ? 'none (seq scan)' : 'none'),
+          s.execution,
+        ];
+      }),
     ),
+    '',
+    'The SQL execution is the repository\'s statement under `EXPLAIN ANALYZE` on the seeded PGlite data directory (in the bench process, before the server opened it; the median of 5 runs).',
   ].join('\n'),
-  data: { events: EVENTS, seedMs: server.prepared.seedMs, rows },
+  data: { events: EVENTS, seedMs: server.prepared.seedMs, rows, plans },
 });

@@ -1,3 +1,4 @@
+import { LOG_NOT_SHARED } from '@tightlines/core/api/logs';
 import { CIRCLE_MAX_FILTER_ITEMS, CIRCLE_MESSAGES } from '@tightlines/core/circle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
@@ -208,6 +209,42 @@ describe('what a friend sees', () => {
     expect((await feedIds(b, '?filterType=type&filterValue=Catch')).length).toBe(3);
     const bad = await req({ url: '/api/user/inner-circle-logs?limit=100000', who: b });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('pages by cursor through the same logs as by page, and takes no cursor it may not see', async () => {
+    const a = await premiumUser();
+    const b = await premiumUser();
+    const stranger = await registerUser(t);
+    await add(a, b.username);
+    await log(a, { privacy: 'protected', hours: 20 });
+    await log(a, { privacy: 'public', hours: 21, type: 'Bite' });
+    await log(a, { privacy: 'protected', hours: 22 });
+    const secret = await log(a, { privacy: 'private', hours: 1 });
+    const strangers = await log(stranger, { privacy: 'public', hours: 2 });
+    const ids = async (query: string) => {
+      const res = await req({ url: `/api/user/inner-circle-logs${query}`, who: b });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { logs: Array<{ _id: string }>; total: number; page: number };
+    };
+    const byPage = (await ids('?limit=10')).logs.map((l) => l._id);
+    expect(byPage).toHaveLength(3);
+    const byCursor: string[] = [];
+    let after = '';
+    for (let page = 1; page <= 3; page += 1) {
+      const answer = await ids(`?limit=1&page=${page}${after ? `&after=${after}` : ''}`);
+      expect(answer).toMatchObject({ total: 3, page });
+      byCursor.push(...answer.logs.map((l) => l._id));
+      after = answer.logs.at(-1)?._id ?? '';
+    }
+    expect(byCursor).toEqual(byPage);
+    expect((await ids(`?after=${byPage[0]}&filterType=type&filterValue=Catch`)).logs.map((l) => l._id)).toEqual([byPage[2]]);
+    // A friend's private log, or a public one of someone whose circle the member is not in: neither may say where the feed resumes.
+    for (const hidden of [secret, strangers, '00000000-0000-4000-8000-000000000000']) {
+      const res = await req({ url: `/api/user/inner-circle-logs?after=${hidden}`, who: b });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe(LOG_NOT_SHARED);
+    }
+    expect((await req({ url: '/api/user/inner-circle-logs?after=nope', who: b })).statusCode).toBe(400);
   });
 });
 

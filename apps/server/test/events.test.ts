@@ -342,8 +342,50 @@ describe('the public list', () => {
     expect((await get(`/api/fc/events/?state=${state}&type=Series`)).json()).toHaveLength(0);
   });
 
+  it('pages by cursor through the same events in the same order as by offset, ended ones included', async () => {
+    const owner = await registerUser(t);
+    const state = `Y${Math.random().toString(36).slice(2, 6)}`;
+    const ids: string[] = [];
+    // Two with the same start (ordered by end, latest first, then id), one later; two of them then end.
+    for (const [start, end] of [[5, 9], [5, 6], [8, 9], [5, 6], [12, 13]] as const) {
+      ids.push((await post('/api/fc/event', owner, freeTournament({ state, dateStart: inDays(start), dateEnd: inDays(end) }))).json()._id);
+    }
+    await t.database.db.execute(
+      `update events set date_start = date_start - interval '40 days', date_end = date_end - interval '40 days' where id in ('${ids[1]}', '${ids[4]}')` as never,
+    );
+    await t.database.db.execute(`update events set date_start = (select date_start from events where id = '${ids[0]}') where id = '${ids[3]}'` as never);
+    const byOffset = (await get(`/api/fc/events/?state=${state.toLowerCase()}`)).json().map((e: { _id: string }) => e._id) as string[];
+    // Not yet ended by start (then end, latest first), then ended ones, latest end first.
+    expect(byOffset).toEqual([ids[0], ids[3], ids[2], ids[4], ids[1]]);
+    const byCursor: string[] = [];
+    let after = '';
+    for (let page = 0; page < 6; page++) {
+      const answer = await get(`/api/fc/events/?state=${state}&limit=2${after ? `&after=${after}` : ''}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const items = answer.json().map((e: { _id: string }) => e._id) as string[];
+      if (items.length === 0) break;
+      byCursor.push(...items);
+      after = items.at(-1)!;
+    }
+    expect(byCursor).toEqual(byOffset);
+    expect((await get(`/api/fc/events/?state=${state}&after=${ids[0]}&offset=1&limit=1`)).json().map((e: { _id: string }) => e._id)).toEqual([
+      byOffset[byOffset.indexOf(ids[0]!) + 2],
+    ]);
+  });
+
+  it('takes as a cursor only an event of the list, so it tells nothing of a private event or a draft', async () => {
+    const owner = await registerUser(t);
+    const hidden = (await post('/api/fc/event', owner, freeTournament({ public: false }))).json()._id as string;
+    const draft = (await post('/api/fc/event-draft', owner, { name: 'Half done', type: 'Tournament', size: 12, cost: 0, step: 1 })).json()._id as string;
+    for (const after of [hidden, draft, '00000000-0000-4000-8000-000000000000']) {
+      const answer = await get(`/api/fc/events/?after=${after}`);
+      expect(answer.statusCode, after).toBe(404);
+      expect(answer.json().error).toBe(m.notFound);
+    }
+  });
+
   it('bounds what a caller may ask for', async () => {
-    for (const q of ['limit=1000', 'size=7', 'type=Party', 'offset=-1', `state=${'x'.repeat(100)}`]) {
+    for (const q of ['limit=1000', 'size=7', 'type=Party', 'offset=-1', `state=${'x'.repeat(100)}`, 'after=1; drop table events']) {
       expect((await get(`/api/fc/events/?${q}`)).statusCode, q).toBe(400);
     }
     const owner = await registerUser(t);

@@ -78,46 +78,52 @@ function splitValues(raw: string): string[] {
 
 const dateValue = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 
-export const filterQuery = z
-  .object({
-    filterType: z.string().default(''),
-    filterValue: z.string().default(''),
-    limit: z.coerce.number().int().min(1).max(500).default(50),
-    page: z.coerce.number().int().min(1).default(1),
-  })
-  .transform((q, ctx) => {
-    const types = q.filterType ? q.filterType.split(',') : [];
-    const values = q.filterValue ? splitValues(q.filterValue) : [];
-    if (types.length !== values.length) {
-      ctx.addIssue({ code: 'custom', message: 'filterType and filterValue must list the same number of items.' });
+/** The data page's query fields, as sent; toFilters reads them into filters. */
+export const filterFields = {
+  filterType: z.string().default(''),
+  filterValue: z.string().default(''),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  page: z.coerce.number().int().min(1).default(1),
+};
+
+export type FilterFields = { filterType: string; filterValue: string; limit: number; page: number };
+
+export function toFilters(q: FilterFields, ctx: z.RefinementCtx): { filters: Filter[]; limit: number; page: number } {
+  const types = q.filterType ? q.filterType.split(',') : [];
+  const values = q.filterValue ? splitValues(q.filterValue) : [];
+  if (types.length !== values.length) {
+    ctx.addIssue({ code: 'custom', message: 'filterType and filterValue must list the same number of items.' });
+    return z.NEVER;
+  }
+  const filters: Filter[] = [];
+  for (const [i, type] of types.entries()) {
+    const value = values[i]!.trim();
+    if (!(FILTER_TYPES as readonly string[]).includes(type)) {
+      ctx.addIssue({ code: 'custom', message: `Unknown filter "${type}". Filters: ${FILTER_TYPES.join(', ')}.` });
       return z.NEVER;
     }
-    const filters: Filter[] = [];
-    for (const [i, type] of types.entries()) {
-      const value = values[i]!.trim();
-      if (!(FILTER_TYPES as readonly string[]).includes(type)) {
-        ctx.addIssue({ code: 'custom', message: `Unknown filter "${type}". Filters: ${FILTER_TYPES.join(', ')}.` });
-        return z.NEVER;
-      }
-      const problem = filterProblem(type as FilterType, value);
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      filters.push({ type: type as FilterType, value: type === 'moonPhase' ? moonPhaseName(value)! : value });
-    }
-    const start = filters.find((f) => f.type === 'dateStart')?.value;
-    const end = filters.find((f) => f.type === 'dateEnd')?.value;
-    if (end && !start) {
-      ctx.addIssue({ code: 'custom', message: 'An end date needs a start date.' });
+    const problem = filterProblem(type as FilterType, value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    if (start && end && end < start) {
-      ctx.addIssue({ code: 'custom', message: 'The end date must be on or after the start date.' });
-      return z.NEVER;
-    }
-    return { filters, limit: q.limit, page: q.page };
-  });
+    filters.push({ type: type as FilterType, value: type === 'moonPhase' ? moonPhaseName(value)! : value });
+  }
+  const start = filters.find((f) => f.type === 'dateStart')?.value;
+  const end = filters.find((f) => f.type === 'dateEnd')?.value;
+  if (end && !start) {
+    ctx.addIssue({ code: 'custom', message: 'An end date needs a start date.' });
+    return z.NEVER;
+  }
+  if (start && end && end < start) {
+    ctx.addIssue({ code: 'custom', message: 'The end date must be on or after the start date.' });
+    return z.NEVER;
+  }
+  return { filters, limit: q.limit, page: q.page };
+}
+
+export const filterQuery = z.object(filterFields).transform(toFilters);
+
 
 /** The seed writes phases in lower case ('full moon'), the stored logs in title case: any case names the phase. */
 export function moonPhaseName(value: string): string | undefined {

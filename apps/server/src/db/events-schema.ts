@@ -83,6 +83,13 @@ export const events = pgTable(
       .on(t.dateStart, t.dateEnd.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'Active' and ${t.isPublic}`),
     index('events_list_ended_idx').on(t.dateEnd.desc().nullsFirst(), t.id).where(sql`${t.status} = 'Active' and ${t.isPublic}`),
+    // The same two orders within one state, as the list compares it (lower(state) = lower($1)).
+    index('events_list_upcoming_state_idx')
+      .on(sql`lower(${t.state})`, t.dateStart, t.dateEnd.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'Active' and ${t.isPublic}`),
+    index('events_list_ended_state_idx')
+      .on(sql`lower(${t.state})`, t.dateEnd.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'Active' and ${t.isPublic}`),
     index('events_created_by_idx').on(t.createdBy),
     uniqueIndex('events_charge_key').on(t.chargeId),
   ],

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { circleFilters, circleMember, innerCircleUser } from '../circle';
-import { filterQuery } from '../filters';
+import { filterFields, filterQuery, toFilters } from '../filters';
 import { logView } from '../logs';
 import { chartsAnswer, mapMarker } from './analysis';
-import { contract, jsonBody, raw } from './contract';
+import { contract, isUuid, jsonBody, raw } from './contract';
+import { LOG_NOT_SHARED } from './logs';
 
 const username = z.string({ error: 'A username is required.' }).trim().min(1, 'A username is required.').max(100);
 
@@ -31,13 +32,22 @@ export const allowedCircles = contract({
   response: z.array(circleMember),
 });
 
+/**
+ * The feed's query: the data page's, and `after`, the `_id` of the last log of the page before (the
+ * feed then goes on right behind it instead of counting `page` pages from the top, so a deep page
+ * reads one page a friend; `page` is then only echoed).
+ */
+const circleFeedQuery = z
+  .object({ ...filterFields, after: z.string().refine(isUuid, LOG_NOT_SHARED).optional() })
+  .transform((q, ctx) => ({ ...toFilters(q, ctx), after: q.after }));
+
 export const innerCircleLogs = contract({
   method: 'GET',
   path: '/api/user/inner-circle-logs',
   access: 'member',
   summary:
-    'Premium: the public and protected logs of the anglers whose circle the member is in, each narrowed by what its owner allows the member, filtered like the data page (plus `username`), newest first, a page at a time.',
-  query: filterQuery,
+    'Premium: the public and protected logs of the anglers whose circle the member is in, each narrowed by what its owner allows the member, filtered like the data page (plus `username`), newest first, a page at a time (or, with `after`, the page behind that log of the feed).',
+  query: circleFeedQuery,
   response: circleFeed,
 });
 

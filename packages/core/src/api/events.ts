@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { latitude, longitude } from '../geo';
 import { eventMessages } from '../events/messages';
 import { LIMITS, LIST_SIZES, PAYMENT_PROCESSORS } from '../events/model';
-import { contract, idParam, jsonBody } from './contract';
+import { contract, idParam, isUuid, jsonBody } from './contract';
 import { muskieRegistered } from './event-payments';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -296,6 +296,8 @@ export const eventsQuery = z.object({
     .optional()
     .refine((v) => v === undefined || (LIST_SIZES as readonly number[]).includes(v), { message: 'Pick one of the listed sizes.' }),
   state: z.string().trim().max(LIMITS.state).optional().transform((v) => (v ? v : undefined)),
+  /** The `_id` of the last event of the previous page: the list goes on right behind it (offset then counts from there). */
+  after: z.string().refine(isUuid, eventMessages.notFound).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
@@ -310,7 +312,7 @@ export const events = contract({
   // Served with or without the seed's trailing slash (the server ignores trailing slashes).
   path: '/api/fc/events',
   access: 'public',
-  summary: 'Public events (created, not drafts): not yet ended first by start, then ended ones; filters type, species, size (the list’s sizes), state.',
+  summary: 'Public events (created, not drafts): not yet ended first by start, then ended ones; filters type, species, size (the list’s sizes), state; pages by offset, or by `after` (the last `_id` of the previous page) for deep pages.',
   query: eventsQuery,
   response: z.array(eventListItem),
 });

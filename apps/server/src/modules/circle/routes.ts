@@ -14,7 +14,7 @@ export function circleRoutes(circle: CircleService, pushPublicKey: string): Rout
   return [
     route(api.innerCircle, ({ principal }) => circle.circle(principal)),
     route(api.allowedCircles, ({ principal }) => circle.allowedCircles(principal)),
-    route(api.innerCircleLogs, ({ principal, query }) => circle.feed(principal, query.filters, query.limit, query.page)),
+    route(api.innerCircleLogs, ({ principal, query }) => circle.feed(principal, query.filters, query.limit, query.page, query.after)),
     route(api.innerCircleCharts, ({ principal, query }) => circle.charts(principal, query.filters)),
     route(api.innerCircleMarkers, ({ principal, query }) => circle.markers(principal, query.filters)),
     route(api.addToCircle, ({ principal, body }) => circle.add(principal, body.user), lookupLimit),

@@ -141,9 +141,9 @@ export class CircleService {
     return { message: outcome === 'already' ? ALREADY_SUBSCRIBED : 'subscribed' };
   }
 
-  async feed(principal: Principal, filters: readonly Filter[], limit: number, page: number): Promise<CircleFeed> {
+  async feed(principal: Principal, filters: readonly Filter[], limit: number, page: number, after?: string): Promise<CircleFeed> {
     this.assertPremium(principal);
-    const { docs, total } = await this.deps.logs.circleFeed(principal, filters, limit, page);
+    const { docs, total } = await this.deps.logs.circleFeed(principal, filters, limit, page, after);
     return { logs: docs, total, page, limit };
   }
 

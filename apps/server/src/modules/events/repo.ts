@@ -22,7 +22,28 @@ export type LakeValues = Omit<typeof eventLakes.$inferInsert, 'id' | 'eventId'>;
 export type WeekValues = Omit<typeof eventWeeks.$inferInsert, 'id' | 'eventId'> & { lakes: string[] };
 export type PointRuleValues = Omit<typeof eventPointRules.$inferInsert, 'id' | 'eventId'>;
 
-export type ListFilter = { type?: string; species?: string; sizes?: string[]; state?: string; limit: number; offset: number };
+export type ListFilter = { type?: string; species?: string; sizes?: string[]; state?: string; after?: string; limit: number; offset: number };
+export type ListedEvent = Pick<EventRow, 'id' | 'name' | 'type' | 'format' | 'state' | 'species' | 'size' | 'costCents' | 'dateStart' | 'dateEnd' | 'tz'>;
+
+/**
+ * The rows of a list part that come after `anchor` in that part's order, as alternatives (each a
+ * list of conditions ANDed), so each alternative starts with a range on the index's first column
+ * that the index can seek to. Mixed sort directions rule out a row comparison; a null start sorts
+ * last (ascending), so undated starts are their own alternative. The anchor's dates are read in SQL,
+ * not passed from JavaScript, whose Date would drop their microseconds.
+ */
+function behind(part: number, anchor: { id: string; dateStart: Date | null }): SQL[][] {
+  const its = (column: string) => sql`(select a.${sql.raw(column)} from ${events} a where a.id = ${anchor.id})`;
+  const afterId = sql`${events.id} > ${anchor.id}`;
+  if (part === 1) return [[sql`${events.dateEnd} <= ${its('date_end')}`, or(sql`${events.dateEnd} < ${its('date_end')}`, afterId)!]];
+  // Parts 0 and 2 are ordered by start, then end descending (one value in part 2), then id.
+  const sameStart = part === 0 ? or(sql`${events.dateEnd} < ${its('date_end')}`, and(sql`${events.dateEnd} = ${its('date_end')}`, afterId))! : afterId;
+  if (anchor.dateStart === null) return [[sql`${events.dateStart} is null`, sameStart]];
+  return [
+    [sql`${events.dateStart} >= ${its('date_start')}`, or(sql`${events.dateStart} > ${its('date_start')}`, sameStart)!],
+    [sql`${events.dateStart} is null`],
+  ];
+}
 
 /** The event tables: an event and the rows that hang off it. */
 export class EventsRepo {
@@ -192,30 +213,49 @@ export class EventsRepo {
    * Public, created events: those not yet ended by start, then ended ones, latest first (then any
    * without an end date). Each of the three parts is read in its order from a partial index of
    * listable events and cut at offset + limit, so a page sorts at most three pages' worth of rows
-   * rather than every listable event.
+   * rather than every listable event. A state narrows through the same orders led by
+   * lower(state) (events_list_*_state_idx). With `after` (an event the caller already has, the last
+   * of its previous page) each part starts right behind that event in the index, so a deep page reads
+   * one page a part instead of every row before it.
    */
-  async list(filter: ListFilter, now: Date) {
+  async list(filter: ListFilter, now: Date): Promise<ListedEvent[] | 'unknown anchor'> {
     const where: SQL[] = [eq(events.status, 'Active'), eq(events.isPublic, true)];
     if (filter.type) where.push(eq(events.type, filter.type));
     if (filter.species) where.push(sql`${filter.species} = any(${events.species})`);
     if (filter.sizes) where.push(inArray(events.size, filter.sizes));
     if (filter.state) where.push(sql`lower(${events.state}) = lower(${filter.state})`);
     const at = sql`${now.toISOString()}::timestamptz`;
+    const parts = [
+      { when: sql`${events.dateEnd} >= ${at}`, order: sql`${events.dateStart} asc, ${events.dateEnd} desc, ${events.id} asc` },
+      { when: sql`${events.dateEnd} < ${at}`, order: sql`${events.dateEnd} desc, ${events.id} asc` },
+      { when: sql`${events.dateEnd} is null`, order: sql`${events.dateEnd} desc, ${events.dateStart} asc, ${events.id} asc` },
+    ].map((p, n) => ({ ...p, n, behind: [] as SQL[][] }));
+    if (filter.after) {
+      const [anchor] = await this.ctx.db
+        .select({ id: events.id, dateStart: events.dateStart, dateEnd: events.dateEnd })
+        .from(events)
+        // Only a listed event: another's dates must not be learnt by where the list resumes.
+        .where(and(eq(events.id, filter.after), eq(events.status, 'Active'), eq(events.isPublic, true)))
+        .limit(1);
+      if (!anchor) return 'unknown anchor';
+      const partOf = anchor.dateEnd === null ? 2 : anchor.dateEnd >= now ? 0 : 1;
+      parts.splice(0, partOf);
+      parts[0]!.behind = behind(partOf, anchor);
+    }
     const columns = sql`${events.id} as id, ${events.name} as name, ${events.type} as type, ${events.format} as format,
       ${events.state} as state, ${events.species} as species, ${events.size} as size, ${events.costCents} as "costCents",
       ${events.dateStart} as "dateStart", ${events.dateEnd} as "dateEnd", ${events.tz} as tz`;
     const upTo = filter.offset + filter.limit;
-    const part = (n: number, when: SQL, order: SQL) =>
+    const select = (n: number, when: SQL, order: SQL) =>
       sql`(select ${sql.raw(String(n))} as part, ${columns} from ${events} where ${and(...where, when)} order by ${order} limit ${upTo})`;
-    type Listed = Pick<typeof events.$inferSelect, 'id' | 'name' | 'type' | 'format' | 'state' | 'species' | 'size' | 'costCents' | 'tz'>;
+    const selects = parts.flatMap((p) =>
+      p.behind.length === 0 ? [select(p.n, p.when, p.order)] : p.behind.map((cut) => select(p.n, and(p.when, ...cut)!, p.order)),
+    );
+    type Listed = Omit<ListedEvent, 'dateStart' | 'dateEnd'>;
     const rows = await queryRows<Listed & { dateStart: string | Date | null; dateEnd: string | Date | null }>(
       this.ctx.db,
       sql`select id, name, type, format, state, species, size, "costCents", "dateStart", "dateEnd", tz from (
-            ${part(0, sql`${events.dateEnd} >= ${at}`, sql`${events.dateStart} asc, ${events.dateEnd} desc, ${events.id} asc`)}
-            union all
-            ${part(1, sql`${events.dateEnd} < ${at}`, sql`${events.dateEnd} desc, ${events.id} asc`)}
-            union all
-            ${part(2, sql`${events.dateEnd} is null`, sql`${events.dateEnd} desc, ${events.dateStart} asc, ${events.id} asc`)}
+            ${sql.join(selects, sql` union all `)}
           ) listed
           order by part, case when part = 1 then null else "dateStart" end asc, "dateEnd" desc, id asc
           limit ${filter.limit} offset ${filter.offset}`,

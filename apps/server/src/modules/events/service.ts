@@ -342,9 +342,10 @@ export class EventsService {
   async list(query: EventsFilter): Promise<EventListItem[]> {
     const sizes = query.size === undefined ? undefined : [createSizeForFilter(query.size)];
     const rows = await this.deps.repo.list(
-      { type: query.type, species: query.species, sizes, state: query.state, limit: query.limit, offset: query.offset },
+      { type: query.type, species: query.species, sizes, state: query.state, after: query.after, limit: query.limit, offset: query.offset },
       this.deps.now(),
     );
+    if (rows === 'unknown anchor') throw notFound(m.notFound);
     return rows.map((r) => ({
       _id: r.id,
       name: r.name ?? '',

@@ -97,8 +97,24 @@ export class LogsQueryRepo {
    * visibility rule and filters; then the page of those. That reads about a page a friend, not every
    * visible row. The total comes from the counters the triggers keep (circle_members.visible_logs)
    * unless a filter other than the username narrows the rows, which only a count can answer.
+   * From `after` (a log of the feed the member may see) each friend's range starts right behind that
+   * log in the index, so a deep page reads a page a friend rather than every row before it; a log the
+   * member may not see is 'unknown anchor', so the cursor tells nothing about others' logs.
    */
-  async circlePage(memberId: string, filters: readonly Filter[], limit: number, offset: number): Promise<{ rows: Array<{ log: LogRow; username: string }>; total: number }> {
+  async circlePage(
+    memberId: string,
+    filters: readonly Filter[],
+    limit: number,
+    from: { offset: number; after?: string },
+  ): Promise<{ rows: Array<{ log: LogRow; username: string }>; total: number } | 'unknown anchor'> {
+    const { offset, after } = from;
+    let behind = sql``;
+    if (after !== undefined) {
+      const [anchor] = await this.db.select({ id: logs.id }).from(logs).where(and(eq(logs.id, after), friendMaySee(memberId)));
+      if (!anchor) return 'unknown anchor';
+      // Both sides scalar, so the row comparison is an index condition on (user_id, occurred_at, id).
+      behind = sql`and (${logs.occurredAt}, ${logs.id}) < ((select a.occurred_at from ${logs} a where a.id = ${after}), ${after}::uuid)`;
+    }
     const byName = filters.find((f) => f.type === 'username')?.value;
     const ofOwner = byName === undefined ? sql`` : sql`and cm.owner_id in (select ${users.id} from ${users} where lower(${users.username}) = lower(${byName}))`;
     const scope: Scope = { circleOf: true, memberId };
@@ -111,7 +127,7 @@ export class LogsQueryRepo {
             join ${users} u on u.id = cm.owner_id
             cross join lateral (
               select ${logs.id} as id, ${logs.occurredAt} as occurred_at from ${logs}
-              where ${sharedAlongCm()} and ${narrowing}
+              where ${sharedAlongCm()} and ${narrowing} ${behind}
               order by ${logs.occurredAt} desc, ${logs.id} desc limit ${offset + limit}) l
             where cm.member_id = ${memberId} ${ofOwner}
             order by l.occurred_at desc, l.id desc limit ${limit} offset ${offset}`,

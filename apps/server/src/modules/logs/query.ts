@@ -1,3 +1,4 @@
+import { LOG_NOT_SHARED } from '@tightlines/core/api/logs';
 import type { MapMarker } from '@tightlines/core/api/analysis';
 import type { ChartRow } from '@tightlines/core/charts';
 import type { Filter } from '@tightlines/core/filters';
@@ -5,6 +6,7 @@ import type { LogPage } from '@tightlines/core/logs';
 import type { Principal } from '../../access/principal';
 import type { LogsQueryRepo, Scope } from './query-repo';
 import type { LogPhotoSigner } from './photos';
+import { notFound } from '../../lib/errors';
 import { forViewer, toLogView } from './view';
 
 /**
@@ -39,8 +41,11 @@ export class LogsQuery {
    * The Inner Circle feed: the logs of the anglers whose circle the member is in, each narrowed in
    * SQL by what its owner allows this member, filtered and paged like the data page.
    */
-  async circleFeed(principal: Principal, filters: readonly Filter[], limit: number, page: number): Promise<LogPage> {
-    const { rows, total } = await this.repo.circlePage(principal.userId, filters, limit, (page - 1) * limit);
+  async circleFeed(principal: Principal, filters: readonly Filter[], limit: number, page: number, after?: string): Promise<LogPage> {
+    const from = after === undefined ? { offset: (page - 1) * limit } : { after, offset: 0 };
+    const found = await this.repo.circlePage(principal.userId, filters, limit, from);
+    if (found === 'unknown anchor') throw notFound(LOG_NOT_SHARED);
+    const { rows, total } = found;
     return { docs: rows.map(({ log, username }) => this.photos.forViewer(principal.userId, toLogView(log, username))), total, page, limit };
   }
 

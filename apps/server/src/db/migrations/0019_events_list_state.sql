@@ -1,0 +1,2 @@
+CREATE INDEX "events_list_upcoming_state_idx" ON "events" USING btree (lower("state"),"date_start","date_end" DESC NULLS FIRST,"id") WHERE "events"."status" = 'Active' and "events"."is_public";--> statement-breakpoint
+CREATE INDEX "events_list_ended_state_idx" ON "events" USING btree (lower("state"),"date_end" DESC NULLS FIRST,"id") WHERE "events"."status" = 'Active' and "events"."is_public";
