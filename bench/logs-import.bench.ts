@@ -61,7 +61,7 @@ async function bench() {
       .join('')}`,
   );
   const bareRows = Math.min(BARE_ROWS, logs.length);
-  // What the import keeps per parsed row until the insert: the row as one JSON string.
+  // What the import holds per checked row until its batch is inserted: the row as one JSON string.
   const sample = logs.filter((_, i) => i % 97 === 0);
   const rowBytes = Math.round(sample.reduce((sum, log) => sum + bulkRowBytes(log), 0) / sample.length);
   logs.length = 0;
@@ -98,7 +98,7 @@ async function bench() {
     console.error(`bare import: ${bareImport.body} in ${s(bareImport.ms)}`);
 
     const markdown = [
-      `${ROWS.toLocaleString('en-US')} sample logs of one angler (the demo generator, seed 1, season 2025: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), written with the export's CSV writer: **${mb(fullBytes)}**. The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); the bench streams the file to it as a chunked multipart upload. Memory is the server process's: RSS sampled every 20 ms ("peak RSS") and \`process.resourceUsage().maxRSS\` (the process's lifetime peak). PGlite runs inside the same process: its WebAssembly heap (the database's buffers and working memory; the data itself is in files under \`DATA_DIR\`) counts in the RSS, so "peak − before" is the import's working memory plus what the database kept in memory for it. The JavaScript heap (sampled the same way) shows the request's own working set: every parsed row is kept as one JSON string of about ${rowBytes} bytes until the insert (${mb(rowBytes * ROWS)} for these rows); the peak also counts garbage not yet collected.`,
+      `${ROWS.toLocaleString('en-US')} sample logs of one angler (the demo generator, seed 1, season 2025: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), written with the export's CSV writer: **${mb(fullBytes)}**. The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); the bench streams the file to it as a chunked multipart upload. Memory is the server process's: RSS sampled every 20 ms ("peak RSS") and \`process.resourceUsage().maxRSS\` (the process's lifetime peak). PGlite runs inside the same process: its WebAssembly heap (the database's buffers and working memory; the data itself is in files under \`DATA_DIR\`) counts in the RSS, so "peak − before" is the import's working memory plus what the database kept in memory for it. The JavaScript heap (sampled the same way) shows the request's own working set: the import streams the file into one transaction, 1,000 checked rows (one JSON string of about ${rowBytes} bytes each, ${mb(rowBytes * 1000)} a batch) per insert, with at most two batches waiting before the upload is paused; the peak also counts garbage not yet collected.`,
       '',
       table(
         ['step', 'rows', 'wall time', 'rows/s', 'size', 'server CPU', 'RSS before', 'peak RSS during', 'peak − before', 'RSS after', 'maxRSS after', 'JS heap before', 'peak JS heap'],

@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLogs, sampleLogView } from '../src/demo/generator';
+import { ROWS_PER_INSERT } from '../src/modules/logs/bulk';
 import { MAX_PHOTOS, NO_GPS } from '../src/modules/transfer/service';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 import { giveSampleLogs, logCount, registerUser } from '@tightlines/testkit/fixtures';
@@ -204,6 +205,16 @@ describe('POST /api/util/import/csv/user-logs', () => {
         { row: 6, message: 'privacy: Privacy must be public, protected or private.' },
       ],
     });
+    expect(await logCount(t, user)).toBe(0);
+  });
+
+  it('imports nothing when the only wrong row comes after batches already saved', async () => {
+    const user = await registerUser(t);
+    const good = Array.from({ length: 2 * ROWS_PER_INSERT + 5 }, (_, i) => `2025-06-01T06:30:00-05:00,46.41,-94.35,Walleye,${i % 30}`);
+    const csv = ['date,location.lat,location.lng,fish.species,fish.length', ...good, '2025-06-01T06:30:00-05:00,46.41,-94.35,Walleye,200', ''].join('\r\n');
+    const res = await importCsv(t, user.token, csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().rows).toEqual([{ row: good.length + 2, message: 'fish.length: Fish length (inches) must be a number from 0 to 100.' }]);
     expect(await logCount(t, user)).toBe(0);
   });
 

@@ -36,9 +36,10 @@ type NextEvent = (after: Date, limitDays: number) => AstroTime | null;
  * Every event of one kind whose time, rounded to the minute, lies in
  * [start, end). Attributing by the rounded minute lets consecutive days split
  * events exactly: one at 23:59:40 reads 00:00 and belongs to the next day.
- * A kind can occur twice in a 25-hour day or near the poles, hence the list.
+ * A kind can occur twice in a 25-hour day or near the poles, hence the list;
+ * `max` stops at the first events, sparing the search of the rest of the span.
  */
-function eventsBetween(next: NextEvent, start: Date, end: Date): Date[] {
+function eventsBetween(next: NextEvent, start: Date, end: Date, max = Number.POSITIVE_INFINITY): Date[] {
   const found: Date[] = [];
   const until = end.getTime() - HALF_MINUTE_MS;
   let from = new Date(start.getTime() - HALF_MINUTE_MS);
@@ -49,7 +50,7 @@ function eventsBetween(next: NextEvent, start: Date, end: Date): Date[] {
     if (event === null) return found;
     const minute = new Date(roundToMinute(settled(next, event.date).getTime()));
     if (minute.getTime() >= end.getTime()) return found;
-    if (minute.getTime() >= start.getTime()) found.push(minute);
+    if (minute.getTime() >= start.getTime() && found.push(minute) >= max) return found;
     // One minute on, so the search cannot find the same event again.
     from = new Date(event.date.getTime() + MINUTE_MS);
   }
@@ -126,14 +127,14 @@ function solunarDayOf(events: DayEvents, day: LocalDay, phase: MoonPhaseName, ti
   };
 }
 
-function eventsOf(observer: Observer, start: Date, end: Date): DayEvents {
+function eventsOf(observer: Observer, start: Date, end: Date, max?: number): DayEvents {
   return {
-    moonRises: eventsBetween(riseSet(Body.Moon, observer, +1), start, end),
-    moonSets: eventsBetween(riseSet(Body.Moon, observer, -1), start, end),
-    uppers: eventsBetween(moonTransit(observer, 0), start, end),
-    lowers: eventsBetween(moonTransit(observer, 12), start, end),
-    sunRises: eventsBetween(riseSet(Body.Sun, observer, +1), start, end),
-    sunSets: eventsBetween(riseSet(Body.Sun, observer, -1), start, end),
+    moonRises: eventsBetween(riseSet(Body.Moon, observer, +1), start, end, max),
+    moonSets: eventsBetween(riseSet(Body.Moon, observer, -1), start, end, max),
+    uppers: eventsBetween(moonTransit(observer, 0), start, end, max),
+    lowers: eventsBetween(moonTransit(observer, 12), start, end, max),
+    sunRises: eventsBetween(riseSet(Body.Sun, observer, +1), start, end, max),
+    sunSets: eventsBetween(riseSet(Body.Sun, observer, -1), start, end, max),
   };
 }
 
@@ -150,6 +151,17 @@ export function computeSolunarDay(query: SolunarQuery): SolunarDay {
   const { lat, lng, date, timeZone } = solunarQuerySchema.parse(query);
   const day = localDayBounds(date, timeZone);
   return solunarDayOf(eventsOf(new Observer(lat, lng, 0), day.start, day.end), day, phaseForDay(day), timeZone);
+}
+
+/**
+ * The `moon` and `sun` of computeSolunarDay alone, the same values: only each kind's first event
+ * of the day is searched for (what a log keeps of its day; it stores no periods).
+ */
+export function computeSunAndMoon(query: SolunarQuery): Pick<SolunarDay, 'moon' | 'sun'> {
+  const { lat, lng, date, timeZone } = solunarQuerySchema.parse(query);
+  const day = localDayBounds(date, timeZone);
+  const { moon, sun } = solunarDayOf(eventsOf(new Observer(lat, lng, 0), day.start, day.end, 1), day, phaseForDay(day), timeZone);
+  return { moon, sun };
 }
 
 export const solunarRangeSchema = solunarQuerySchema

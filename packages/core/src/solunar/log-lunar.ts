@@ -1,10 +1,10 @@
 import type { LogLunar } from '../logs';
 import { localDateOf } from '../time';
-import { computeSolunarDay } from './engine';
+import { computeSunAndMoon } from './engine';
 
 /** A log's lunar data: the moon and sun of the local day at its place, computed offline. */
 export function logLunar(lat: number, lng: number, at: Date, timeZone: string): LogLunar {
-  const day = computeSolunarDay({ lat, lng, date: localDateOf(at, timeZone), timeZone });
+  const day = computeSunAndMoon({ lat, lng, date: localDateOf(at, timeZone), timeZone });
   return {
     moonPhase: day.moon.phase,
     moonIllum: day.moon.illumination,

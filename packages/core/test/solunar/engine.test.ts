@@ -1,6 +1,6 @@
 import { Body, HourAngle, Observer } from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
-import { computeSolunarDay } from '../../src/solunar/engine';
+import { computeSolunarDay, computeSunAndMoon } from '../../src/solunar/engine';
 import type { SolunarDay } from '../../src/solunar/types';
 import { localDayBounds, toLocalIso } from '../../src/time';
 
@@ -153,6 +153,29 @@ describe('moon transits and solunar periods', () => {
     const noRise = computeSolunarDay({ ...query, date: '2019-03-25' });
     expect(noRise.moon.rise).toBeNull();
     expect(noRise.minors.map((p) => p.peak)).toEqual([noRise.moon.set]);
+  });
+});
+
+describe('the sun and moon alone (what a log keeps)', () => {
+  const places = [
+    { lat: 46.41, lng: -94.35, timeZone: 'America/Chicago' },
+    { lat: -33.45, lng: -70.67, timeZone: 'America/Santiago' },
+    { lat: 69.65, lng: 18.96, timeZone: 'Europe/Oslo' },
+    { lat: 71.29, lng: -156.79, timeZone: 'America/Anchorage' },
+  ];
+  it("equal the whole day's, every week of a year, on DST days and in the Arctic", () => {
+    for (const place of places) {
+      for (let d = 0; d < 366; d += 7) {
+        const date = new Date(Date.UTC(2026, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
+        const { moon, sun } = computeSolunarDay({ ...place, date });
+        expect(computeSunAndMoon({ ...place, date }), `${place.timeZone} ${date}`).toEqual({ moon, sun });
+      }
+    }
+    for (const date of ['2026-03-08', '2026-11-01']) {
+      const chicago = { ...places[0]!, date };
+      const { moon, sun } = computeSolunarDay(chicago);
+      expect(computeSunAndMoon(chicago)).toEqual({ moon, sun });
+    }
   });
 });
 

@@ -457,11 +457,15 @@ export class LogsService {
     }
   }
 
-  /** Checked rows (see bulk.ts) and their tags, saved all or nothing in one transaction. */
-  async importBulk(principal: Principal, rows: Iterable<BulkRow>, tags: readonly string[]): Promise<number> {
+  /**
+   * Checked rows (see bulk.ts) in batches, and their tags once the last batch is read, saved all
+   * or nothing in one transaction: a batch source that throws rolls back every batch before it.
+   */
+  async importBulk(principal: Principal, batches: AsyncIterable<BulkRow[]>, tags: () => readonly string[]): Promise<number> {
     const inserted = await this.deps.transaction(async () => {
-      const inserted = await this.deps.repo.insertBulk(principal.userId, rows);
-      await this.deps.tags.remember(principal, tags);
+      let inserted = 0;
+      for await (const batch of batches) inserted += await this.deps.repo.insertBulk(principal.userId, batch);
+      await this.deps.tags.remember(principal, tags());
       return inserted;
     });
     if (inserted >= ANALYZE_AFTER_IMPORTED_ROWS) await this.deps.repo.refreshStatistics();

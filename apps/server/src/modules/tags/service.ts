@@ -34,11 +34,9 @@ export class TagsService {
    */
   async remember(principal: Principal, tags: readonly string[]): Promise<void> {
     if (tags.length === 0) return;
-    const before = await this.deps.repo.count(principal.userId);
-    await this.deps.repo.addMany(principal.userId, tags);
-    const after = await this.deps.repo.count(principal.userId);
+    const { added, before } = await this.deps.repo.addMany(principal.userId, tags);
     // Only a list that grew is refused: a log using tags already on a (legacy) long list still saves.
-    if (after > MAX_TAGS && after > before) throw badRequest(TOO_MANY_TAGS);
+    if (added > 0 && before + added > MAX_TAGS) throw badRequest(TOO_MANY_TAGS);
   }
 
   async remove(principal: Principal, tag: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import {
   LOG_CSV_HEADER_LINE,
@@ -17,7 +17,7 @@ import type { AccessService } from '../../access/access';
 import type { Principal } from '../../access/principal';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
 import type { PlacesProvider } from '../../providers/places/places';
-import { BULK_INDEX, toBulkTuple, type BulkRow } from '../logs/bulk';
+import { BULK_INDEX, ROWS_PER_INSERT, toBulkTuple, type BulkRow, type BulkTuple } from '../logs/bulk';
 import { inputColumns } from '../logs/rows';
 import type { LogsService } from '../logs/service';
 import { bareLogPhoto, logPhotoOwner } from '../logs/photos';
@@ -29,8 +29,10 @@ export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 128 * 1024 * 1024;
 /** Problems listed in a refused import's answer; the count covers them all. */
 export const LISTED_PROBLEMS = 20;
-/** Imports running at once in this process (each may hold up to IMPORT_MAX_ROWS parsed rows). */
+/** Imports running at once in this process (each holds a database connection for its transaction). */
 export const CONCURRENT_IMPORTS = 2;
+/** Checked batches that may wait for the insert before the upload is paused. */
+const IMPORT_BATCHES_AHEAD = 2;
 export const MAX_PHOTOS = 20;
 export const NO_GPS = 'No GPS position in this photo.';
 /** Imported rows without lunar data share one solunar day per cell of 1/20 degree. */
@@ -67,7 +69,7 @@ type Deps = {
 
 /**
  * Moving logs in and out: the CSV export (streamed from the database page by page), the CSV
- * import (all or nothing, bulk-inserted), and Draft logs made from geotagged photos.
+ * import (all or nothing, streamed into one transaction in batches), and Draft logs made from geotagged photos.
  */
 export class TransferService {
   private readonly now: () => Date;
@@ -101,9 +103,10 @@ export class TransferService {
   }
 
   /**
-   * Reads the whole file first, checking every row; only a file without a single problem is saved,
-   * in one transaction. Each checked row is kept as one compact JSON string while the rest of the
-   * file is read; the text itself is never held whole.
+   * Streams the file into one transaction: rows are checked as they are read and inserted a batch
+   * at a time, so memory stays flat whatever the file's size. The first problem stops the inserts
+   * (the rest of the file is still read, to count its problems) and the transaction is rolled back:
+   * a file with a single problem saves nothing.
    */
   async importCsv(principal: Principal, file: { filename: string; stream: Readable & { truncated?: boolean } }): Promise<{ imported: number }> {
     const { stream } = file;
@@ -117,9 +120,8 @@ export class TransferService {
       if (this.importing.size >= CONCURRENT_IMPORTS) throw new HttpError(503, 'The server is busy with other imports. Please try again in a minute.');
       this.importing.add(userId);
       try {
-        const parsed = await this.parseCsv(userId, stream);
-        await this.fillLunar(parsed.rows, parsed.needLunar);
-        const imported = await this.deps.logs.importBulk(principal, handOver(parsed.rows), parsed.tags);
+        const parsed = this.parseCsv(userId, stream);
+        const imported = await this.deps.logs.importBulk(principal, withLunar(parsed.batches), parsed.tags);
         return { imported };
       } finally {
         this.importing.delete(userId);
@@ -130,10 +132,13 @@ export class TransferService {
     }
   }
 
-  private parseCsv(userId: string, stream: Readable & { truncated?: boolean }) {
+  /**
+   * The file's checked rows in batches of up to ROWS_PER_INSERT. The upload is paused while
+   * IMPORT_BATCHES_AHEAD batches wait for the insert, so a fast upload never piles up in memory.
+   * A refused file ends the batches with its error.
+   */
+  private parseCsv(userId: string, stream: Readable & { truncated?: boolean }): { batches: Readable; tags: () => string[] } {
     const now = this.now();
-    const rows: BulkRow[] = [];
-    const needLunar: number[] = [];
     const tags = new Map<string, string>();
     const problems: ImportProblem[] = [];
     let problemCount = 0;
@@ -141,18 +146,33 @@ export class TransferService {
     let refusal: string | null = null;
     let row = 0;
     let dataRows = 0;
+    let batch: ImportRow[] = [];
+
+    const batches = new Readable({
+      objectMode: true,
+      highWaterMark: IMPORT_BATCHES_AHEAD,
+      read: () => {
+        if (stream.isPaused()) stream.resume();
+      },
+    });
+    const send = () => {
+      if (batch.length === 0) return;
+      const full = batch;
+      batch = [];
+      if (!batches.push(full) && !batches.destroyed) stream.pause();
+    };
 
     const problem = (message: string) => {
       problemCount += 1;
       if (problems.length < LISTED_PROBLEMS) problems.push({ row, message });
-      // A file with a problem is refused whole: the rows read so far are no longer needed.
-      rows.length = 0;
-      needLunar.length = 0;
+      // The file will be refused whole: rows not yet sent are no longer needed.
+      batch = [];
     };
 
     const step = (fields: string[], errors: Papa.ParseError[]) => {
       row += 1;
-      if (refusal) return;
+      // Refused, or the insert gave up: the rest of the file is only drained.
+      if (refusal || batches.destroyed) return;
       if (fields.length === 1 && fields[0]?.trim() === '') return; // a blank line
       if (!header) {
         const read = readLogCsvHeader(fields);
@@ -176,36 +196,39 @@ export class TransferService {
         if (!tags.has(key)) tags.set(key, tag);
       }
       if (problemCount > 0) return;
-      if (read.record.lunar === null) needLunar.push(rows.length);
-      rows.push(built.row);
+      batch.push(built.row);
+      if (batch.length >= ROWS_PER_INSERT) send();
     };
 
-    return new Promise<{ rows: BulkRow[]; needLunar: number[]; tags: string[] }>((resolve, reject) => {
-      stream.setEncoding('utf8');
-      Papa.parse<string[]>(stream, {
-        delimiter: ',',
-        step: (results) => step(results.data, results.errors),
-        complete: () => {
-          // The upload limit cut the file short: whatever its last rows say, that is the problem.
-          if (stream.truncated) {
-            return reject(new HttpError(413, `That file is too large. The limit is ${Math.round(IMPORT_MAX_BYTES / 1024 / 1024)} MB.`));
-          }
-          if (refusal) return reject(badRequest(refusal));
-          if (!header) return reject(badRequest('The file is empty. Its first row must name the columns (export your logs to see every column).'));
-          if (problemCount > 0) return reject(new ImportProblemsError(problemCount, problems));
-          if (dataRows === 0) return reject(badRequest('The file has a header row but no logs.'));
-          resolve({ rows, needLunar, tags: [...tags.values()] });
-        },
-        error: (error: Error) => reject(error),
-      });
+    const refuse = (error: Error) => {
+      batch = [];
+      batches.destroy(error);
+    };
+    stream.setEncoding('utf8');
+    Papa.parse<string[]>(stream, {
+      delimiter: ',',
+      step: (results) => step(results.data, results.errors),
+      complete: () => {
+        // The upload limit cut the file short: whatever its last rows say, that is the problem.
+        if (stream.truncated) return refuse(new HttpError(413, `That file is too large. The limit is ${Math.round(IMPORT_MAX_BYTES / 1024 / 1024)} MB.`));
+        if (refusal) return refuse(badRequest(refusal));
+        if (!header) return refuse(badRequest('The file is empty. Its first row must name the columns (export your logs to see every column).'));
+        if (problemCount > 0) return refuse(new ImportProblemsError(problemCount, problems));
+        if (dataRows === 0) return refuse(badRequest('The file has a header row but no logs.'));
+        send();
+        batches.push(null);
+      },
+      error: (error: Error) => refuse(error),
     });
+    return { batches, tags: () => [...tags.values()] };
   }
 
   /**
-   * A checked record as the row the bulk insert sends, written as JSON at once: a compact string
-   * of its own, holding on to nothing of the file's text.
+   * A checked record as the row the bulk insert sends: written as JSON at once (a compact string of
+   * its own, holding on to nothing of the file's text), or, when the file has no lunar data for it,
+   * as the values withLunar still completes.
    */
-  private toRow(userId: string, record: LogCsvRecord, now: Date): { ok: true; row: BulkRow } | { ok: false; message: string } {
+  private toRow(userId: string, record: LogCsvRecord, now: Date): { ok: true; row: ImportRow } | { ok: false; message: string } {
     const { input } = record;
     const { lat, lng } = input.location;
     let place: { timeZone: string; state: string | null } | null = null;
@@ -232,38 +255,7 @@ export class TransferService {
       gaugeSiteCode: record.siteCode,
       gaugeAgency: record.agency,
     });
-    return { ok: true, row: JSON.stringify(tuple) };
-  }
-
-  /**
-   * Lunar data for rows whose file had none, computed offline as a log's creation does. One
-   * solunar day costs milliseconds, so it is computed once per local day at the centre of each
-   * 0.05° cell (about 5 km; rise and set times there are within a minute of the log's own spot)
-   * and shared by the rows in the cell, and the event loop is let go every 20 ms.
-   */
-  private async fillLunar(rows: BulkRow[], indexes: readonly number[]): Promise<void> {
-    const cache = new Map<string, LogLunar>();
-    let slice = performance.now();
-    for (const i of indexes) {
-      const tuple = JSON.parse(rows[i] ?? '[]') as unknown[];
-      const lat = Math.round(Number(tuple[BULK_INDEX.lat]) * LUNAR_CELLS_PER_DEGREE) / LUNAR_CELLS_PER_DEGREE;
-      const lng = Math.round(Number(tuple[BULK_INDEX.lng]) * LUNAR_CELLS_PER_DEGREE) / LUNAR_CELLS_PER_DEGREE;
-      const at = new Date(String(tuple[BULK_INDEX.occurred_at]));
-      const timeZone = String(tuple[BULK_INDEX.time_zone]);
-      const key = `${lat},${lng},${timeZone},${localDateOf(at, timeZone)}`;
-      let lunar = cache.get(key);
-      if (!lunar) {
-        lunar = logLunar(lat, lng, at, timeZone);
-        cache.set(key, lunar);
-      }
-      tuple[BULK_INDEX.lunar] = lunar;
-      tuple[BULK_INDEX.moon_phase] = lunar.moonPhase;
-      rows[i] = JSON.stringify(tuple);
-      if (performance.now() - slice > 20) {
-        await new Promise((resolve) => setImmediate(resolve));
-        slice = performance.now();
-      }
-    }
+    return { ok: true, row: record.lunar === null ? { tuple, lat, lng, occurredAt, timeZone } : JSON.stringify(tuple) };
   }
 
   // -----------------------------------------------------------------------------------------------
@@ -319,11 +311,41 @@ export class TransferService {
   }
 }
 
-/** Hands each row to the insert and lets go of it, so rows already sent can be collected. */
-function* handOver(rows: BulkRow[]): Generator<BulkRow> {
-  for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i];
-    rows[i] = '';
-    if (row) yield row;
+/** A parsed row: its JSON, or its values and what its lunar data is computed from. */
+type ImportRow = BulkRow | { tuple: BulkTuple; lat: number; lng: number; occurredAt: Date; timeZone: string };
+
+/**
+ * The batches with lunar data for rows whose file had none, computed offline as a log's creation
+ * does. One solunar day costs milliseconds, so it is computed once per local day at the centre of
+ * each 0.05° cell (about 5 km; rise and set times there are within a minute of the log's own spot)
+ * and shared by the rows in the cell, and the event loop is let go every 20 ms.
+ */
+async function* withLunar(batches: AsyncIterable<ImportRow[]>): AsyncGenerator<BulkRow[]> {
+  const cache = new Map<string, LogLunar>();
+  let slice = performance.now();
+  for await (const batch of batches) {
+    const rows: BulkRow[] = [];
+    for (const row of batch) {
+      if (typeof row === 'string') {
+        rows.push(row);
+        continue;
+      }
+      const lat = Math.round(row.lat * LUNAR_CELLS_PER_DEGREE) / LUNAR_CELLS_PER_DEGREE;
+      const lng = Math.round(row.lng * LUNAR_CELLS_PER_DEGREE) / LUNAR_CELLS_PER_DEGREE;
+      const key = `${lat},${lng},${row.timeZone},${localDateOf(row.occurredAt, row.timeZone)}`;
+      let lunar = cache.get(key);
+      if (!lunar) {
+        lunar = logLunar(lat, lng, row.occurredAt, row.timeZone);
+        cache.set(key, lunar);
+      }
+      row.tuple[BULK_INDEX.lunar] = lunar;
+      row.tuple[BULK_INDEX.moon_phase] = lunar.moonPhase;
+      rows.push(JSON.stringify(row.tuple));
+      if (performance.now() - slice > 20) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+    }
+    yield rows;
   }
 }
