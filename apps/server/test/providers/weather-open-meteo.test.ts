@@ -153,7 +153,9 @@ describe('caching', () => {
   });
 
   it('keeps at most 500 entries, dropping the least recently used', async () => {
-    const weather = provider();
+    // 500 requests at once to one loopback server: on a loaded machine some take longer than the
+    // provider's usual timeout, and a timed-out call would (rightly) not be cached.
+    const weather = provider({ timeoutMs: 120_000 });
     const spot = (i: number) => ({ lat: 40 + i / 100, lng: -90, timeZone: 'America/Chicago' });
     await weather.daily(spot(0));
     // Concurrent calls still enter the cache in call order.
