@@ -23,6 +23,8 @@ const probe = new URL('./probe.ts', import.meta.url).href;
 // tsx compiling the server plus PGlite's migrations take over 90 s on a 2-core machine that other
 // test runs keep at a load of 20; a server that never comes up still fails, only later.
 const HEALTH_TIMEOUT_MS = 180_000;
+/** Set by prepareTemplateDataDir: a migrated PGlite directory that fresh DATA_DIRs start as a copy of. */
+const TEMPLATE_ENV = 'TIGHTLINES_TEST_PGLITE_DATA_DIR';
 const STOP_TIMEOUT_MS = 10_000;
 
 export type ServerProcessOptions<T> = {
@@ -60,8 +62,28 @@ export type RunningServer<T = undefined> = {
   kill(): Promise<void>;
 };
 
+/**
+ * Migrates one PGlite data directory for a whole run (a vitest globalSetup), which every server
+ * started afterwards on a fresh DATA_DIR copies: PGlite's initdb and the migrations are most of a
+ * start, over a minute each on a loaded 2-core machine. Returns the clean-up.
+ */
+export async function prepareTemplateDataDir(): Promise<() => Promise<void>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-template-'));
+  try {
+    await prepareData(dir, async () => undefined);
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  process.env[TEMPLATE_ENV] = path.join(dir, 'pglite');
+  return async () => {
+    delete process.env[TEMPLATE_ENV];
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
+
 export async function startServerProcess<T = undefined>(options: ServerProcessOptions<T> = {}): Promise<RunningServer<T>> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-server-'));
+  const dataDir = options.dataDir ?? freshDataDir();
   const smtp = await startMailServer();
   const cleanUp = async () => {
     await smtp.close();
@@ -173,6 +195,14 @@ export async function logIn(baseUrl: string, email: string, password: string): P
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { _id: string; token: string };
+}
+
+/** A new temporary DATA_DIR, holding a copy of the run's migrated database if it has one. */
+function freshDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-server-'));
+  const template = process.env[TEMPLATE_ENV];
+  if (template) fs.cpSync(template, path.join(dir, 'pglite'), { recursive: true });
+  return dir;
 }
 
 /** Opens the database the server will use (DATA_DIR's PGlite, migrated), runs `fill`, closes it. */

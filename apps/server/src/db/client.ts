@@ -25,8 +25,11 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 export type DatabaseOptions =
   | { url: string }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { dataDir: string | undefined };
+  /**
+   * dataDir undefined keeps the database in memory (tests); `copyOf` then starts it from a dump
+   * (PGlite's dumpDataDir) instead of an empty cluster, which tests use to migrate only once.
+   */
+  | { dataDir: string | undefined; copyOf?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
@@ -48,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release = acquireDirectoryLock(dir);
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.copyOf ? { loadDataDir: options.copyOf } : {});
   }
   try {
     await client.waitReady;
