@@ -4,6 +4,7 @@ import { messages } from '@tightlines/core/messages';
 import exifr from 'exifr';
 import Papa from 'papaparse';
 import sharp from 'sharp';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLogs, sampleLogView } from '../src/demo/generator';
 import { ROWS_PER_INSERT } from '../src/modules/logs/bulk';
@@ -216,6 +217,34 @@ describe('POST /api/util/import/csv/user-logs', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().rows).toEqual([{ row: good.length + 2, message: 'fish.length: Fish length (inches) must be a number from 0 to 100.' }]);
     expect(await logCount(t, user)).toBe(0);
+  });
+
+  it('a stalled upload keeps no one else waiting: the import starts once the whole file is in', async () => {
+    const user = await registerUser(t);
+    const other = await registerUser(t);
+    const rowsOf = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => `2025-06-01T06:30:00-05:00,46.41,-94.35,Walleye,${(from + i) % 30}\r\n`).join('');
+    const { payload, headers } = multipart([{ name: 'userLogs', filename: 'logs.csv', body: '@@REST@@' }]);
+    const [head, tail] = payload.toString('utf8').split('@@REST@@') as [string, string];
+    const upload = new PassThrough();
+    const pending = t.request({ method: 'POST', url: '/api/util/import/csv/user-logs', token: user.token, headers, payload: upload });
+    // More than a batch arrives, then the client goes quiet (a slow phone, or someone stalling on purpose).
+    upload.write(head + 'date,location.lat,location.lng,fish.species,fish.length\r\n' + rowsOf(0, ROWS_PER_INSERT + 200));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Another member's request that needs the database answers while the upload waits; with the
+    // import's transaction open on PGlite it would wait for the upload, which waits for this test.
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/logs/create',
+      token: other.token,
+      payload: { type: 'Hunch', date: hoursAgo(2), privacy: 'private', location: { lat: 46.41, lng: -94.35 } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    upload.end(rowsOf(ROWS_PER_INSERT + 200, 100) + tail);
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ imported: ROWS_PER_INSERT + 300 });
+    expect(await logCount(t, user)).toBe(ROWS_PER_INSERT + 300);
   });
 
   it('lists the first 20 problems and counts the rest', async () => {

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import Papa from 'papaparse';
 import {
   LOG_CSV_HEADER_LINE,
@@ -106,7 +110,9 @@ export class TransferService {
    * Streams the file into one transaction: rows are checked as they are read and inserted a batch
    * at a time, so memory stays flat whatever the file's size. The first problem stops the inserts
    * (the rest of the file is still read, to count its problems) and the transaction is rolled back:
-   * a file with a single problem saves nothing.
+   * a file with a single problem saves nothing. The upload is written to a temporary file first:
+   * the transaction must never wait on the client's network (on PGlite it holds the one database
+   * every other request needs, so a slow or stalled upload would stop the whole server).
    */
   async importCsv(principal: Principal, file: { filename: string; stream: Readable & { truncated?: boolean } }): Promise<{ imported: number }> {
     const { stream } = file;
@@ -120,9 +126,14 @@ export class TransferService {
       if (this.importing.size >= CONCURRENT_IMPORTS) throw new HttpError(503, 'The server is busy with other imports. Please try again in a minute.');
       this.importing.add(userId);
       try {
-        const parsed = this.parseCsv(userId, stream);
-        const imported = await this.deps.logs.importBulk(principal, withLunar(parsed.batches), parsed.tags);
-        return { imported };
+        const spooled = await spool(stream);
+        try {
+          const parsed = this.parseCsv(userId, spooled.stream);
+          const imported = await this.deps.logs.importBulk(principal, withLunar(parsed.batches), parsed.tags);
+          return { imported };
+        } finally {
+          await spooled.remove();
+        }
       } finally {
         this.importing.delete(userId);
       }
@@ -309,6 +320,20 @@ export class TransferService {
       throw error;
     }
   }
+}
+
+/** The whole upload in a temporary file (at most IMPORT_MAX_BYTES: the upload limit cuts it), read back as a stream. */
+async function spool(upload: Readable & { truncated?: boolean }): Promise<{ stream: Readable & { truncated?: boolean }; remove: () => Promise<void> }> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'tightlines-import-'));
+  const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
+  const file = path.join(dir, 'upload.csv');
+  try {
+    await pipeline(upload, fs.createWriteStream(file));
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { stream: Object.assign(fs.createReadStream(file), { truncated: upload.truncated }), remove };
 }
 
 /** A parsed row: its JSON, or its values and what its lunar data is computed from. */
