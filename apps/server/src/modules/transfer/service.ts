@@ -166,6 +166,10 @@ export class TransferService {
         if (stream.isPaused()) stream.resume();
       },
     });
+    // A refusal can destroy the batches before the insert starts reading them (it first opens its
+    // transaction); the reading still ends with that error, but an error event nobody listens to
+    // would be thrown as an uncaught exception and end the process.
+    batches.on('error', () => {});
     const send = () => {
       if (batch.length === 0) return;
       const full = batch;
