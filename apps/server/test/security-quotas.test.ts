@@ -125,6 +125,9 @@ describe('weather fetched for logs being saved', () => {
     const openMeteo = await startFakeOpenMeteo();
     const app = await createTestApp({ ...openMeteo.env, QUOTA_WEATHER_PER_DAY: '3' });
     try {
+      // Quotas count by UTC day and the test moves the clock 10 minutes within one: start at the
+      // last noon (UTC), so a run just before midnight does not see a fresh day's quota.
+      moveClock(app, -((app.clock.now().getTime() - 12 * 3_600_000 + DAY) % DAY));
       const member = await registerUser(app);
       await givePremium(app, member);
       const save = (i: number) =>
