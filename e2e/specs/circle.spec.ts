@@ -70,6 +70,9 @@ async function saveTag(page: Page, friend: string, allowed: boolean) {
   else await box.uncheck();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByText(CIRCLE_MESSAGES.accessSaved).waitFor();
+  // The success alert opens above the friend's dialog; the member dismisses it to go on there.
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
+  await page.getByText(CIRCLE_MESSAGES.accessSaved).waitFor({ state: 'hidden' });
 }
 
 async function closeDialog(page: Page, name: string) {
