@@ -322,15 +322,12 @@ export class LogsRepo {
 
   /**
    * One page of the member's logs in (occurred_at, id) order, after the given cursor. The cursor's
-   * time is PostgreSQL's own text for the timestamp, so microseconds survive the round trip.
-   */
-  /**
-   * A page of the export in time order after the keyset `after`, each row as one JSON array the
-   * database writes (see PAGE_ROW): decoding the table's columns one by one in JavaScript and
-   * mapping them cost most of an export's time.
+   * time is PostgreSQL's own text for the timestamp, so microseconds survive the round trip. Each
+   * row comes as one JSON array the database writes (see PAGE_ROW): decoding the table's columns
+   * one by one in JavaScript and mapping them cost most of an export's time.
    */
   async page(userId: string, after: { at: string; id: string } | null, limit: number): Promise<Array<LogRow & { cursorAt: string }>> {
-    const rows = await queryRows<{ row: string | unknown[] }>(
+    const rows = await queryRows<{ row: string }>(
       this.db,
       sql`select ${PAGE_ROW.select} as row
           from logs
@@ -339,7 +336,7 @@ export class LogsRepo {
           order by logs.occurred_at, logs.id
           limit ${limit}`,
     );
-    return rows.map(({ row }) => PAGE_ROW.read(typeof row === 'string' ? (JSON.parse(row) as unknown[]) : row));
+    return rows.map(({ row }) => PAGE_ROW.read(JSON.parse(row) as unknown[]));
   }
 
   async hasLogs(userId: string): Promise<boolean> {
