@@ -8,6 +8,12 @@ CREATE TABLE "circle_facet_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "circle_facet_counts" ADD CONSTRAINT "circle_facet_counts_owner_id_member_id_circle_members_owner_id_member_id_fk" FOREIGN KEY ("owner_id","member_id") REFERENCES "public"."circle_members"("owner_id","member_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "logs_user_year_idx" ON "logs" USING btree ("user_id",extract(year from ("occurred_at" at time zone "time_zone")),"occurred_at","id");--> statement-breakpoint
+-- The planner's idea of how many logs a local year holds: without it, an equality on the expression
+-- is guessed at 0.5 % of the rows, and PostgreSQL then reads each friend's whole year and sorts it
+-- rather than the index range newest first until the page is full. Built by ANALYZE of the listed
+-- columns (db/client.ts LOGS_PLANNED_COLUMNS holds occurred_at and time_zone), which skips index expressions.
+CREATE STATISTICS "logs_local_year_stats" ON (extract(year from ("occurred_at" at time zone "time_zone"))) FROM "logs";--> statement-breakpoint
 -- circle_facet_counts: the feed's total under one filter (type, year, lake, state, moon phase, tag)
 -- without a pass over the logs. The visibility rule is the one of db/circle-visibility.ts
 -- (friendMaySee) and of 0014_speed's counters; change them together (test/circle-counts.test.ts

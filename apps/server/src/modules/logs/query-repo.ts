@@ -19,20 +19,6 @@ function between(column: SQL, label: string): SQL | undefined {
   return sql`${column} between ${b.min} and ${b.max}`;
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * A local calendar year. The local time is the instant in the log's own zone, which no index holds,
- * so the instant is first bounded to that year widened by a day on each side (every zone is within
- * 14 hours of UTC): an index range on (user_id, occurred_at) for the data page and for each friend of
- * the feed, where the exact local year alone was checked on every row of the angler.
- */
-function yearIs(year: number): SQL {
-  const from = new Date(Date.UTC(year, 0, 1) - DAY_MS).toISOString();
-  const to = new Date(Date.UTC(year + 1, 0, 1) + DAY_MS).toISOString();
-  return sql`(${logs.occurredAt} >= ${from}::timestamptz and ${logs.occurredAt} < ${to}::timestamptz and extract(year from ${localTime}) = ${year})`;
-}
-
 /**
  * The one filter the circle_facet_counts rows answer (migration 0020_circle_facets), as the facet
  * and the value the filter compares (the same case folding as filtersOnly), or undefined.
@@ -77,7 +63,8 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
         case 'location.lake':
           return sql`lower(${logs.lakeName}) = lower(${value})`;
         case 'year':
-          return yearIs(Number(value));
+          // Exactly logs_user_year_idx's expression, so one angler's year is an index range in the pages' order.
+          return sql`extract(year from ${localTime}) = ${Number(value)}`;
         case 'username':
           if (scope.circleOf) return sql`${logs.userId} in (select ${users.id} from ${users} where lower(${users.username}) = lower(${value}))`;
           return value.toLowerCase() === scope.username.toLowerCase() ? sql`true` : sql`false`;
