@@ -1,6 +1,6 @@
 import { Anchor, Card, Container, SegmentedControl, Text, Title } from '@mantine/core';
-import { safeRedirectPath } from '@tightlines/core/accounts';
-import { isUuid } from '@tightlines/core/api/contract';
+import { safeRedirectPath } from '@tightlines/core/redirect';
+import { isUuid } from '@tightlines/core/api/request';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page';
 import { LoginForm } from './login-form';
