@@ -9,7 +9,7 @@ const billingApi = () => import('@tightlines/core/api/billing');
 /** The plans and how cards are taken (test mode or Stripe); registration and the billing screens share them. */
 export const plansQueryOptions = () =>
   queryOptions({ queryKey: ['billing', 'plans'], queryFn: async () => call((await billingApi()).plans), staleTime: 10 * 60_000 });
-export const usePlans = () => useQuery(plansQueryOptions());
+export const usePlans = (enabled = true) => useQuery({ ...plansQueryOptions(), enabled });
 
 export const checkCoupon = async (coupon: string) => call((await billingApi()).getCoupon, { body: { coupon } });
 export const testCardToken = async (body: CallInput<typeof billingContracts.testToken>['body']) => call((await billingApi()).testToken, { body });

@@ -29,7 +29,8 @@ const FIELDS = ['username', 'email', 'password', 'passwordConfirm'] as const;
 
 export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash = false, coupon: givenCoupon }: Props) {
   const registration = useRegister();
-  const plans = usePlans();
+  // The compact (landing) and cash forms offer no plan: no request, nor the billing contracts it would load.
+  const plans = usePlans(!compact && !cash);
   // Kept in state (a callback ref) so the submit handler reads no ref during render.
   const [card, setCard] = useState<CardEntryHandle | null>(null);
   const [error, setError] = useState<string | null>(null);
