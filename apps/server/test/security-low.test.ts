@@ -117,6 +117,8 @@ describe('the page and its CSP nonce', () => {
     const built = { br: zlib.brotliCompressSync(script), gz: zlib.gzipSync(script, { level: 9 }) };
     fs.writeFileSync(path.join(webDist, 'assets/index.js.br'), built.br);
     fs.writeFileSync(path.join(webDist, 'assets/index.js.gz'), built.gz);
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(path.join(webDist, '.vite/manifest.json'), '{"secret":true}');
     const config = { ...loadConfig({ ...HARNESS_SETTINGS, DATA_DIR: webDist }), webDist };
     const app = Fastify();
     try {
@@ -130,6 +132,13 @@ describe('the page and its CSP nonce', () => {
       expect([gz.statusCode, gz.headers['content-encoding'], gz.rawPayload.equals(built.gz)]).toEqual([200, 'gzip', true]);
       const plain = await fetchScript('identity');
       expect([plain.statusCode, plain.headers['content-encoding'], plain.body]).toEqual([200, undefined, script]);
+      // Hashed names: the browser keeps them; the build's manifest is not served.
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const url of ['/.vite/manifest.json', '/assets/../.vite/manifest.json', '/%2Evite/manifest.json']) {
+        expect([url, (await app.inject({ method: 'GET', url })).body]).not.toEqual([url, '{"secret":true}']);
+      }
+      const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+      expect([page.statusCode, page.headers['cache-control']]).toEqual([200, 'no-store']);
     } finally {
       await app.close();
       fs.rmSync(webDist, { recursive: true, force: true });

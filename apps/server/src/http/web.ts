@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
@@ -28,6 +29,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, uploadsR
   const hasWeb = fs.existsSync(`${config.webDist}/index.html`);
   const page = hasWeb ? fs.readFileSync(`${config.webDist}/index.html`, 'utf8') : '';
   if (hasWeb) {
+    const assets = path.join(path.resolve(config.webDist), 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
@@ -36,8 +38,13 @@ export async function registerWeb(app: FastifyInstance, config: Config, uploadsR
       // The web build writes a .br and a .gz beside each script and style sheet (apps/web/vite.config.ts):
       // sent as they are to a browser that accepts them, so @fastify/compress leaves them alone.
       preCompressed: true,
-      // The page is never the file as built: each answer carries its own nonce (sendPage).
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // The page is never the file as built: each answer carries its own nonce (sendPage). Dot
+      // folders are the build's own bookkeeping (.vite/manifest.json), not the app's.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.split('/').some((part) => part.startsWith('.')),
+      // Files under assets/ are named by their content's hash, so a browser may keep them for good.
+      setHeaders: (res, filePath) => {
+        if (filePath.startsWith(assets)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
   }
 
