@@ -31,19 +31,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Database } from '@tightlines/server/src/db/client';
 import { logIn, startServerProcess, type RunningServer } from '@tightlines/testkit/process';
-import { insertAnglers, insertSampleLogs, sampleLogs, type SampleLog } from '@tightlines/testkit/seed';
+import { insertAnglers, insertSampleLogs } from '@tightlines/testkit/seed';
+import { ANALYSIS_PASSWORD as PASSWORD, FILTERS, logsFor, SEASONS, seedOne } from './lib/analysis-seed';
 import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
 import { ms, rate, requestCount, table } from './lib/stats';
 
-const PASSWORD = 'correct horse 42';
 const LOGS_PER_ANGLER = 100;
-const SEASONS = [2023, 2024, 2025] as const;
-const NOW = new Date('2025-11-20T00:00:00Z');
 const SERVER_ENV = { FEATURE_FLAGS: 'FREEFORALL' };
 
 type Angler = { id: string; username: string; email: string };
-type SeedOneResult = { angler: Angler; rows: number; generateMs: number; insertMs: number; totalMs: number; tags: number };
 type SeedManyResult = {
   anglersPlanned: number;
   anglersSeeded: number;
@@ -60,25 +57,6 @@ type SeedManyResult = {
 // -------------------------------------------------------------------------------------------------
 // Seeding, into the data directory before its server starts
 // -------------------------------------------------------------------------------------------------
-
-/** `count` logs for one angler, a third in each season, the same logs every run. */
-function logsFor(userId: string, count: number, seed: number): SampleLog[] {
-  return SEASONS.flatMap((season, i) => {
-    const n = Math.floor(count / SEASONS.length) + (i < count % SEASONS.length ? 1 : 0);
-    return n > 0 ? sampleLogs({ userId, count: n, seed: seed * 7 + i, season, now: NOW }) : [];
-  });
-}
-
-async function seedOne(database: Database, count: number): Promise<SeedOneResult> {
-  const started = performance.now();
-  const [angler] = await insertAnglers(database, 1, PASSWORD, 'bigangler');
-  const logs = logsFor(angler!.id, count, 1);
-  const tags = new Set(logs.flatMap((l) => l.tags ?? [])).size;
-  const generated = performance.now();
-  const rows = await insertSampleLogs(database, angler!.id, logs);
-  const done = performance.now();
-  return { angler: angler!, rows, generateMs: generated - started, insertMs: done - generated, totalMs: done - started, tags };
-}
 
 async function seedMany(database: Database, anglers: number, perAngler: number, maxSeconds: number): Promise<SeedManyResult> {
   const started = performance.now();
@@ -124,17 +102,6 @@ async function seedMany(database: Database, anglers: number, perAngler: number, 
 // -------------------------------------------------------------------------------------------------
 // The bench
 // -------------------------------------------------------------------------------------------------
-
-/** The filter bar's choices the bench asks for (a third of the logs fall in each of 2023–2025). */
-const FILTERS: { label: string; query: string }[] = [
-  { label: 'no filter, page 1', query: '' },
-  { label: 'type = Catch', query: 'filterType=type&filterValue=Catch' },
-  { label: 'location.lake = Gull Lake', query: 'filterType=location.lake&filterValue=Gull%20Lake' },
-  { label: 'year = 2024', query: 'filterType=year&filterValue=2024' },
-  { label: 'tag = Night bite', query: 'filterType=tag&filterValue=Night%20bite' },
-  { label: 'fishLength = 20-29', query: 'filterType=fishLength&filterValue=20-29' },
-  { label: 'dateStart 2024-06-01 + dateEnd 2024-06-30', query: 'filterType=dateStart,dateEnd&filterValue=2024-06-01,2024-06-30' },
-];
 
 type Row = { route: string; label: string; result: LoadResult; matched: string; bytes: number; cpuPerRequestMs: number };
 

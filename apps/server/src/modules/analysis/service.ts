@@ -1,4 +1,4 @@
-import { buildCharts, countChart, FISH_SIZE_BUCKETS, fishSizeBucket, stackedChart, stackedUpperLimit } from '@tightlines/core/charts';
+import { chartsFromTallies, countChart, FISH_SIZE_BUCKETS, fishSizeBucket, stackedChart, stackedUpperLimit } from '@tightlines/core/charts';
 import type { ChartsAnswer, MapMarker, StatsAnswer } from '@tightlines/core/api/analysis';
 import type { Filter } from '@tightlines/core/filters';
 import { LOG_TYPES, type LogPage } from '@tightlines/core/logs';
@@ -20,7 +20,7 @@ export class AnalysisService {
 
   async charts(principal: Principal, filters: readonly Filter[]): Promise<ChartsAnswer> {
     this.deps.access.assertPremium(principal, PREMIUM_LOCKS.charts);
-    const charts = buildCharts(await this.deps.logs.chartRows(principal, filters));
+    const charts = chartsFromTallies(await this.deps.logs.chartTallies(principal, filters));
     const { Lake, Month, Species, Tag } = charts.stacked;
     return {
       ...charts,

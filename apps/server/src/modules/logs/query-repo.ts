@@ -1,6 +1,7 @@
 import type { MapMarker } from '@tightlines/core/api/analysis';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
-import type { ChartRow } from '@tightlines/core/charts';
+import { airTempBucket, CHART_KEYS, illuminationBucket, MONTHS, type ChartKey, type ChartTallies, type Tally } from '@tightlines/core/charts';
+import { windLabel } from '@tightlines/core/weather';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { friendMaySee, sharedAlongCm } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
@@ -17,6 +18,20 @@ function between(column: SQL, label: string): SQL | undefined {
   if (b.max === null) return sql`${column} >= ${b.min}`;
   return sql`${column} between ${b.min} and ${b.max}`;
 }
+
+/** A chart's label from the key SQL grouped by (see chartTallies). */
+const CHART_LABEL_OF: Record<Exclude<ChartKey, 'tag'>, (key: string) => string | null> = {
+  illumination: (key) => illuminationBucket(Number(key) * 10),
+  phase: (key) => key,
+  wind: (key) => windLabel(Number(key)),
+  lureType: (key) => key,
+  lureColor: (key) => key,
+  conditions: (key) => key,
+  airTemp: (key) => airTempBucket(Number(key) * 10),
+  lake: (key) => key,
+  month: (key) => MONTHS[Number(key) - 1] ?? null,
+  species: (key) => key,
+};
 
 /**
  * Whose logs: the member's own (every privacy), or, with `circleOf`, the logs of the anglers whose
@@ -161,18 +176,54 @@ export class LogsQueryRepo {
     );
   }
 
-  /** Only what the charts read, for every matching log: a few dozen bytes a row. */
-  chartRows(scope: Scope, filters: readonly Filter[]): Promise<ChartRow[]> {
+  /**
+   * The data page's charts counted in SQL: one pass over the matching logs with a grouping set per
+   * chart (each by log type), so the answer is a few hundred counts, not a row per log. Illumination
+   * and air temperature come back as bucket numbers (a multiple of ten stands for its bucket), wind
+   * as the bearing (its compass sectors are uneven) and tags as each distinct tag list: core's bucket
+   * functions then name them, so SQL and the single-log definition (buildCharts) cannot drift apart.
+   */
+  async chartTallies(scope: Scope, filters: readonly Filter[]): Promise<ChartTallies> {
     const where = filterConditions(scope, filters);
-    return queryRows<ChartRow>(
+    const rows = await queryRows<{ set: number; type: string; key: string | null; tags: string[] | null; n: number }>(
       this.db,
-      sql`select type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as "occurredAt", lake_name as lake,
-            fish_species as species, fish_length as "fishLength", lure_category as "lureCategory",
-            lure_color_primary as "lureColor", tags, moon_phase as "moonPhase",
-            (lunar->>'moonIllum')::real as "moonIllum", (weather->>'windDirection')::real as "windDirection",
-            (weather->>'airTemp')::real as "airTemp", weather->>'summary' as summary
-          from ${logs} where ${where}`,
+      sql`select grouping(illumination, phase, wind, lure_type, lure_color, conditions, air_temp, lake, month, species, tags) as set,
+            type, coalesce(illumination::text, phase, wind::text, lure_type, lure_color, conditions, air_temp::text, lake, month::text, species) as key,
+            tags, count(*)::int as n
+          from (
+            select type,
+              case when lunar->>'moonIllum' is not null then least(9, greatest(0, floor((lunar->>'moonIllum')::real / 10)))::int end as illumination,
+              moon_phase as phase,
+              (weather->>'windDirection')::real as wind,
+              lure_category as lure_type,
+              lure_color_primary as lure_color,
+              weather->>'summary' as conditions,
+              case when (weather->>'airTemp')::real < 0 then -1 when (weather->>'airTemp')::real >= 100 then 10
+                else floor((weather->>'airTemp')::real / 10)::int end as air_temp,
+              lake_name as lake,
+              extract(month from ${localTime})::int as month,
+              fish_species as species,
+              tags
+            from ${logs} where ${where}
+          ) l
+          group by grouping sets ((type, illumination), (type, phase), (type, wind), (type, lure_type), (type, lure_color), (type, conditions),
+            (type, air_temp), (type, lake), (type, month), (type, species), (type, tags))`,
     );
+    const tallies = Object.fromEntries(CHART_KEYS.map((key) => [key, [] as Tally[]])) as ChartTallies;
+    for (const row of rows) {
+      // grouping() sets a bit for each column left out of the row's set: the one clear bit names the chart.
+      const at = CHART_KEYS.findIndex((_, i) => (row.set & (1 << (CHART_KEYS.length - 1 - i))) === 0);
+      const chart = CHART_KEYS[at]!;
+      const { type, n } = row;
+      if (chart === 'tag') {
+        for (const label of row.tags ?? []) tallies.tag.push({ label, type, n });
+        continue;
+      }
+      if (row.key === null) continue;
+      const label = CHART_LABEL_OF[chart](row.key);
+      if (label !== null) tallies[chart].push({ label, type, n });
+    }
+    return tallies;
   }
 
   markers(scope: Scope, filters: readonly Filter[]): Promise<MapMarker[]> {
