@@ -61,7 +61,10 @@ function parse(query: string): { filters: Filter[]; limit: number; page: number 
   return filterQuery.parse(Object.fromEntries(new URLSearchParams(query)));
 }
 
-/** A database whose raw statements (`execute`, what the data page's repository runs) are explained instead of run. */
+/**
+ * A database whose raw statements (`execute`, what the data page's repository runs) are explained,
+ * then run, so a call that decides on a first statement's rows goes on as it would.
+ */
 function explaining(db: Db, lines: string[]): Db {
   return new Proxy(db, {
     get(target, property, receiver) {
@@ -69,7 +72,7 @@ function explaining(db: Db, lines: string[]): Db {
       return async (statement: SQL) => {
         const result = (await target.execute(sql`explain (analyze, buffers, costs off) ${statement}`)) as unknown as { rows: Record<string, string>[] };
         lines.push(...result.rows.map((r) => Object.values(r)[0]!), '');
-        return { rows: [] };
+        return target.execute(statement);
       };
     },
   }) as Db;

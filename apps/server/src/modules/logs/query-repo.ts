@@ -2,7 +2,7 @@ import type { MapMarker } from '@tightlines/core/api/analysis';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
 import { airTempBucket, CHART_KEYS, illuminationBucket, MONTHS, type ChartKey, type ChartTallies, type Tally } from '@tightlines/core/charts';
 import { windLabel } from '@tightlines/core/weather';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { friendMaySee, sharedAlongCm } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
@@ -11,12 +11,32 @@ import type { LogRow } from './rows';
 
 const localTime = sql`(${logs.occurredAt} at time zone ${logs.timeZone})`;
 
+/**
+ * A bucket of whole numbers ("20-29"): floor(x) between 20 and 29, written as 20 <= x < 30 so an
+ * index on the column serves it.
+ */
 function between(column: SQL, label: string): SQL | undefined {
   const b = bucketBounds(label);
   if (!b) return undefined;
-  if (b.min === null) return sql`${column} <= ${b.max}`;
+  if (b.min === null) return sql`${column} < ${b.max! + 1}`;
   if (b.max === null) return sql`${column} >= ${b.min}`;
-  return sql`${column} between ${b.min} and ${b.max}`;
+  return sql`${column} >= ${b.min} and ${column} < ${b.max + 1}`;
+}
+
+const DAY_MS = 86_400_000;
+/** Midnight UTC of a YYYY-MM-DD date, moved by whole days. */
+const utcDay = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString();
+
+/**
+ * Local dates are the log's own time zone's, so no index on occurred_at can answer them alone. Every
+ * zone is within a day of UTC, so a local day lies inside the UTC instants from the day before to the
+ * day after: that range is an index range of logs_user_occurred_idx, the local test then decides.
+ */
+function localDateRange(from: string | null, to: string | null): SQL {
+  const conditions: SQL[] = [];
+  if (from !== null) conditions.push(sql`${logs.occurredAt} >= ${utcDay(from, -1)}::timestamptz`, sql`${localTime}::date >= ${from}::date`);
+  if (to !== null) conditions.push(sql`${logs.occurredAt} < ${utcDay(to, 2)}::timestamptz`, sql`${localTime}::date <= ${to}::date`);
+  return and(...conditions)!;
 }
 
 /** A chart's label from the key SQL grouped by (see chartTallies). */
@@ -55,7 +75,7 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
         case 'location.lake':
           return sql`lower(${logs.lakeName}) = lower(${value})`;
         case 'year':
-          return sql`extract(year from ${localTime}) = ${Number(value)}`;
+          return localDateRange(`${value}-01-01`, `${value}-12-31`);
         case 'username':
           if (scope.circleOf) return sql`${logs.userId} in (select ${users.id} from ${users} where lower(${users.username}) = lower(${value}))`;
           return value.toLowerCase() === scope.username.toLowerCase() ? sql`true` : sql`false`;
@@ -70,13 +90,13 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
         case 'lureColor':
           return sql`(lower(${logs.lureColorPrimary}) = lower(${value}) or lower(${logs.lureColorSecondary}) = lower(${value}))`;
         case 'waterTemp':
-          return between(sql`floor(${logs.waterTemp})`, value);
+          return between(sql`${logs.waterTemp}`, value);
         case 'fishLength':
-          return between(sql`floor(${logs.fishLength})`, value);
+          return between(sql`${logs.fishLength}`, value);
         case 'dateStart':
-          return sql`${localTime}::date >= ${value}::date`;
+          return localDateRange(value, null);
         case 'dateEnd':
-          return sql`${localTime}::date <= ${value}::date`;
+          return localDateRange(null, value);
       }
     })();
     if (c) conditions.push(c);
@@ -95,13 +115,25 @@ export class LogsQueryRepo {
     return this.ctx.db;
   }
 
+  /**
+   * A page of the matching logs, newest first, and how many match. The page is the ids of an index
+   * range read backwards (logs_user_occurred_idx, or the filter's own index), then those rows by key.
+   * A first page with room to spare is every match, so only a full page or a later one is counted.
+   */
   async filtered(scope: Scope, filters: readonly Filter[], limit: number, offset: number): Promise<{ rows: LogRow[]; total: number }> {
     const where = filterConditions(scope, filters);
-    const [rows, [total]] = await Promise.all([
-      this.db.select().from(logs).where(where).orderBy(desc(logs.occurredAt), desc(logs.id)).limit(limit).offset(offset),
-      this.db.select({ n: count() }).from(logs).where(where),
+    const page = await queryRows<{ id: string }>(
+      this.db,
+      sql`select ${logs.id} as id from ${logs} where ${where} order by ${logs.occurredAt} desc, ${logs.id} desc limit ${limit} offset ${offset}`,
+    );
+    const known = page.length < limit && (page.length > 0 || offset === 0);
+    const [found, total] = await Promise.all([
+      page.length === 0 ? [] : this.db.select().from(logs).where(inArray(logs.id, page.map((p) => p.id))),
+      known ? offset + page.length : queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from ${logs} where ${where}`).then(([row]) => row?.n ?? 0),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    const byId = new Map(found.map((row) => [row.id, row]));
+    // A log deleted between the two reads is left out of the page rather than shown as a gap.
+    return { rows: page.flatMap(({ id }) => byId.get(id) ?? []), total };
   }
 
   /**

@@ -21,6 +21,9 @@ beforeAll(async () => {
   const weather = (w: Record<string, unknown>) => ({ ...template.weather!, ...w });
   const lunar = (moonIllum: number, moonPhase = template.lunar!.moonPhase) => ({ ...template.lunar!, moonIllum, moonPhase });
   const edges: SampleLog[] = [
+    // On both sides of the fish length buckets' edge at 30 inches.
+    edge({ type: 'Catch', fishLength: 29.99, lakeName: 'Edge Lake' }),
+    edge({ type: 'Catch', fishLength: 30, lakeName: 'Edge Lake' }),
     // Nothing to count but the type and the month.
     edge({ type: 'Bite', weather: null, lunar: null, moonPhase: null, lakeName: null, fishSpecies: null, fishLength: null, lureCategory: null, lureColorPrimary: null, tags: [] }),
     edge({ type: 'Catch', weather: weather({ airTemp: -0.5, windDirection: 340.5, summary: '' }), lunar: lunar(100), tags: ['Dawn', 'dawn'] }),
@@ -97,5 +100,40 @@ describe('GET /api/user/logs/charts counted in SQL', () => {
     const charts = (await t.request({ method: 'GET', url: '/api/user/logs/charts', token: empty.token })).json();
     expect(charts).toEqual({ ...buildCharts([]), stackedLimits: { Lake: 10, Month: 10, Species: 10, Tag: 10 } });
     expect(charts.stacked.Lake).toEqual({ labels: [], datasets: [] });
+  });
+});
+
+describe('GET /api/user/logs/filter by index ranges', () => {
+  const total = async (query: string) => (await t.request({ method: 'GET', url: `/api/user/logs/filter?${query}`, token: user.token })).json().total;
+
+  it('reads years and dates in each log’s own time zone', async () => {
+    expect(await total('filterType=year&filterValue=2025')).toBe(1);
+    const in2024 = await total('filterType=year&filterValue=2024');
+    expect(await total('')).toBe(in2024 + 1);
+    expect(await total('filterType=dateStart,dateEnd&filterValue=2024-07-31,2024-07-31')).toBeGreaterThanOrEqual(1);
+    expect(await total('filterType=dateStart,dateEnd&filterValue=2025-01-01,2025-01-01')).toBe(1);
+    expect(await total('filterType=dateStart&filterValue=2025-01-01')).toBe(1);
+  });
+
+  it('puts a length in the bucket of its whole inches', async () => {
+    const lengths = async (bucket: string) => {
+      const res = await t.request({ method: 'GET', url: `/api/user/logs/filter?limit=500&filterType=location.lake,fishLength&filterValue=Edge%20Lake,${bucket}`, token: user.token });
+      return (res.json().docs as { fish: { length: number } }[]).map((d) => d.fish.length);
+    };
+    expect(await lengths('20-29')).toEqual([29.99]);
+    expect(await lengths('30-39')).toEqual([30]);
+  });
+
+  it('pages a filter with totals that match its pages', async () => {
+    const query = 'filterType=type&filterValue=Catch';
+    const all = (await t.request({ method: 'GET', url: `/api/user/logs/filter?limit=500&${query}`, token: user.token })).json();
+    const pages = [];
+    for (let page = 1; ; page += 1) {
+      const res = (await t.request({ method: 'GET', url: `/api/user/logs/filter?limit=40&page=${page}&${query}`, token: user.token })).json();
+      expect(res).toMatchObject({ total: all.total, page, limit: 40 });
+      if (res.docs.length === 0) break;
+      pages.push(...res.docs.map((d: { _id: string }) => d._id));
+    }
+    expect(pages).toEqual(all.docs.map((d: { _id: string }) => d._id));
   });
 });
