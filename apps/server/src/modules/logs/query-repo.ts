@@ -278,45 +278,46 @@ export class LogsQueryRepo {
     return rows.map((r) => r.v);
   }
 
-  /** The dashboard charts' counts, grouped in SQL so years of logs cost one pass each. */
+  /**
+   * The dashboard charts' counts in one pass over the angler's logs, a grouping set per chart (each by
+   * log type): species, types, lure categories, and fish lengths of 30 inches and more in whole inches.
+   */
   async dashboardTallies(userId: string) {
-    const by = (column: SQL) =>
-      queryRows<{ label: string; type: string; n: number }>(
-        this.db,
-        sql`select ${column} as label, type, count(*)::int as n from ${logs}
-            where user_id = ${userId} and ${column} is not null group by 1, 2`,
-      );
-    const [species, types, lures, lengths] = await Promise.all([
-      by(sql`fish_species`),
-      by(sql`type`),
-      by(sql`lure_category`),
-      queryRows<{ length: number; type: string; n: number }>(
-        this.db,
-        sql`select floor(fish_length)::int as length, type, count(*)::int as n from ${logs}
-            where user_id = ${userId} and fish_length >= 30 group by 1, 2`,
-      ),
-    ]);
+    const rows = await queryRows<{ set: number; type: string; label: string | null; n: number }>(
+      this.db,
+      sql`select grouping(species, lure, length) as set, type, coalesce(species, lure, length::text) as label, count(*)::int as n
+          from (select type, fish_species as species, lure_category as lure,
+                  case when fish_length >= 30 then floor(fish_length)::int end as length
+                from ${logs} where user_id = ${userId}) l
+          group by grouping sets ((type, species), (type), (type, lure), (type, length))`,
+    );
+    const species: Tally[] = [];
+    const types: Tally[] = [];
+    const lures: Tally[] = [];
+    const lengths: { length: number; type: string; n: number }[] = [];
+    for (const { set, type, label, n } of rows) {
+      // grouping() sets a bit for each of (species, lure, length) left out of the row's set.
+      if (set === 0b111) types.push({ label: type, type, n });
+      else if (label === null) continue;
+      else if (set === 0b011) species.push({ label, type, n });
+      else if (set === 0b101) lures.push({ label, type, n });
+      else lengths.push({ length: Number(label), type, n });
+    }
     return { species, types, lures, lengths };
   }
 
-  /** The longest fish, the most used lure category on catches, and the latest catch. */
+  /** The longest fish and the latest catch, each the end of an index range. */
   async highlights(userId: string) {
     const [largest] = await queryRows<{ length: number; species: string | null; id: string }>(
       this.db,
       sql`select fish_length as length, fish_species as species, id from ${logs}
           where user_id = ${userId} and fish_length is not null order by fish_length desc limit 1`,
     );
-    const [lure] = await queryRows<{ name: string; n: number }>(
-      this.db,
-      sql`select lure_category as name, count(*)::int as n from ${logs}
-          where user_id = ${userId} and lure_category is not null and type = 'Catch'
-          group by lure_category order by n desc, lure_category limit 1`,
-    );
     const [recent] = await queryRows<{ length: number | null; species: string | null; date: string; id: string }>(
       this.db,
       sql`select fish_length as length, fish_species as species, occurred_at as date, id from ${logs}
-          where user_id = ${userId} and type = 'Catch' order by occurred_at desc limit 1`,
+          where user_id = ${userId} and type = 'Catch' order by occurred_at desc, id desc limit 1`,
     );
-    return { largest, lure, recent };
+    return { largest, recent };
   }
 }
