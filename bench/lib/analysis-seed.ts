@@ -8,7 +8,11 @@ import { filterQuery, type Filter } from '@tightlines/core/filters';
 import type { Database, Db } from '../../apps/server/src/db/client';
 import { DbContext } from '../../apps/server/src/db/context';
 import { LogsQueryRepo, type Scope } from '../../apps/server/src/modules/logs/query-repo';
+import type { RunningServer } from '@tightlines/testkit/process';
 import { insertAnglers, insertSampleLogs, sampleLogs, type SampleLog, type SeededAngler } from '@tightlines/testkit/seed';
+import { runLoad, type LoadResult } from './load';
+import { assertClean } from './report';
+import { ms, rate, requestCount, table } from './stats';
 
 export const ANALYSIS_PASSWORD = 'correct horse 42';
 export const SEASONS = [2023, 2024, 2025] as const;
@@ -66,10 +70,16 @@ function parse(query: string): { filters: Filter[]; limit: number; page: number 
  * then run, so a call that decides on a first statement's rows goes on as it would.
  */
 function explaining(db: Db, lines: string[]): Db {
+  const dialect = (db as unknown as { dialect: { sqlToQuery(statement: SQL): { sql: string } } }).dialect;
   return new Proxy(db, {
     get(target, property, receiver) {
+      if (property === 'transaction') {
+        return (work: (tx: Db) => Promise<unknown>) => target.transaction((tx) => work(explaining(tx as unknown as Db, lines)));
+      }
       if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
       return async (statement: SQL) => {
+        // A setting (set local work_mem) is run, not explained.
+        if (/^\s*set\s/i.test(dialect.sqlToQuery(statement).sql)) return target.execute(statement);
         const result = (await target.execute(sql`explain (analyze, buffers, costs off) ${statement}`)) as unknown as { rows: Record<string, string>[] };
         lines.push(...result.rows.map((r) => Object.values(r)[0]!), '');
         return target.execute(statement);
@@ -123,4 +133,92 @@ export function executionTimes(lines: string[]): string {
     .filter((l) => l.startsWith('Execution Time'))
     .map((l) => l.replace('Execution Time: ', ''))
     .join(' + ');
+}
+
+// ---- the routes over HTTP ------------------------------------------------------------------------
+
+export type Row = { route: string; label: string; result: LoadResult; matched: string; bytes: number; cpuPerRequestMs: number };
+
+export async function measureRoutes(
+  server: RunningServer<unknown>,
+  token: string,
+  options: { requests: number; concurrent: boolean; maxSeconds: number; routeMaxSeconds: number; statsRequests: number; chartRequests: number; markerRequests: number },
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const headers = { authorization: `Bearer ${token}` };
+  const measure = async (route: string, label: string, pathOf: string, total: number, concurrency: number, read: (body: string) => string) => {
+    const maxSeconds = route === 'filter' ? options.maxSeconds : options.routeMaxSeconds;
+    let matched = '';
+    let bytes = 0;
+    const check = (status: number, body: string) => {
+      if (status !== 200) return;
+      matched = read(body);
+      bytes = Buffer.byteLength(body);
+    };
+    const base = { baseUrl: server.baseUrl, method: 'GET' as const, path: () => pathOf, headers, check };
+    assertClean(`${route} ${label} warm-up`, await runLoad({ ...base, total: 1, concurrency: 1 }));
+    const before = await server.stats();
+    const result = await runLoad({ ...base, total, concurrency, maxSeconds });
+    const after = await server.stats();
+    assertClean(`${route} ${label}`, result);
+    rows.push({ route, label, result, matched, bytes, cpuPerRequestMs: (after.cpuMs - before.cpuMs) / result.total });
+    console.error(`  ${route} ${label} ×${result.total} c${concurrency}: p50 ${ms(result.latency.p50Ms)} p95 ${ms(result.latency.p95Ms)} ms`);
+  };
+  const total = (body: string) => {
+    const parsed = JSON.parse(body) as { docs: unknown[]; total: number };
+    if (!Array.isArray(parsed.docs) || typeof parsed.total !== 'number') throw new Error(`filter: unexpected body ${body.slice(0, 200)}`);
+    return parsed.total.toLocaleString('en-US');
+  };
+  for (const filter of FILTERS) {
+    const p = `/api/user/logs/filter${filter.query ? `?${filter.query}` : ''}`;
+    await measure('filter', filter.label, p, options.requests, 1, total);
+    if (options.concurrent) await measure('filter', filter.label, p, options.requests, 4, total);
+  }
+  await measure('stats', '(dashboard)', '/api/user/stats', options.statsRequests, 1, (body) => {
+    const parsed = JSON.parse(body) as { charts?: unknown };
+    if (!parsed.charts) throw new Error(`stats: unexpected body ${body.slice(0, 200)}`);
+    return '';
+  });
+  await measure('charts', 'no filter', '/api/user/logs/charts', options.chartRequests, 1, (body) => {
+    if (!(JSON.parse(body) as { stacked?: unknown }).stacked) throw new Error(`charts: unexpected body ${body.slice(0, 200)}`);
+    return '';
+  });
+  await measure('markers', 'no filter', '/api/user/logs/markers', options.markerRequests, 1, (body) => {
+    const parsed = JSON.parse(body) as unknown[];
+    if (!Array.isArray(parsed)) throw new Error(`markers: unexpected body ${body.slice(0, 200)}`);
+    return parsed.length.toLocaleString('en-US');
+  });
+  return rows;
+}
+
+export function routeTable(rows: Row[]): string {
+  const kb = (n: number) => (n < 10_240 ? `${(n / 1024).toFixed(1)} KB` : n < 2 ** 20 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 2 ** 20).toFixed(1)} MB`);
+  return table(
+    ['route', 'filter', 'requests', 'concurrency', 'req/s', 'p50', 'p95', 'p99', 'max', 'server CPU / req', 'matching logs (total / markers)', 'response'],
+    rows.map((r) => [
+      `\`${r.route}\``,
+      r.label,
+      requestCount(r.result),
+      String(r.result.concurrency),
+      rate(r.result.requestsPerSecond),
+      ms(r.result.latency.p50Ms),
+      ms(r.result.latency.p95Ms),
+      ms(r.result.latency.p99Ms),
+      ms(r.result.latency.maxMs),
+      ms(r.cpuPerRequestMs),
+      r.matched,
+      kb(r.bytes),
+    ]),
+  );
+}
+
+
+/** Each data-page call's time and its statements' execution times, then the plans of the slowest few. */
+export function planMarkdown(plans: Plan[], shown = 4): string {
+  const slowest = [...plans].sort((a, b) => b.callMs - a.callMs).slice(0, shown);
+  return [
+    table(['call', 'repository call ms (median of 5)', 'SQL execution ms (EXPLAIN ANALYZE, each statement)'], plans.map((p) => [p.label, ms(p.callMs), executionTimes(p.lines)])),
+    '',
+    ...slowest.flatMap((p) => [`<details><summary>Plan of "${p.label}"</summary>`, '', '```', ...p.lines.filter(Boolean), '```', '', '</details>', '']),
+  ].join('\n');
 }

@@ -120,6 +120,18 @@ export class LogsQueryRepo {
    * range read backwards (logs_user_occurred_idx, or the filter's own index), then those rows by key.
    * A first page with room to spare is every match, so only a full page or a later one is counted.
    */
+  /**
+   * Runs a statement of grouping sets with room for a hash table a set: with the default work_mem
+   * (4 MB) the planner sorts some sets instead, and on 100,000 logs those sorts spill to disk
+   * (seconds on PGlite). The setting ends with the statement's transaction.
+   */
+  private withGroupingMemory<T>(work: () => Promise<T>): Promise<T> {
+    return this.ctx.transaction(async () => {
+      await this.db.execute(sql`set local work_mem = '32MB'`);
+      return work();
+    });
+  }
+
   async filtered(scope: Scope, filters: readonly Filter[], limit: number, offset: number): Promise<{ rows: LogRow[]; total: number }> {
     const where = filterConditions(scope, filters);
     const page = await queryRows<{ id: string }>(
@@ -217,7 +229,8 @@ export class LogsQueryRepo {
    */
   async chartTallies(scope: Scope, filters: readonly Filter[]): Promise<ChartTallies> {
     const where = filterConditions(scope, filters);
-    const rows = await queryRows<{ set: number; type: string; key: string | null; tags: string[] | null; n: number }>(
+    const rows = await this.withGroupingMemory(() =>
+      queryRows<{ set: number; type: string; key: string | null; tags: string[] | null; n: number }>(
       this.db,
       sql`select grouping(illumination, phase, wind, lure_type, lure_color, conditions, air_temp, lake, month, species, tags) as set,
             type, coalesce(illumination::text, phase, wind::text, lure_type, lure_color, conditions, air_temp::text, lake, month::text, species) as key,
@@ -240,6 +253,7 @@ export class LogsQueryRepo {
           ) l
           group by grouping sets ((type, illumination), (type, phase), (type, wind), (type, lure_type), (type, lure_color), (type, conditions),
             (type, air_temp), (type, lake), (type, month), (type, species), (type, tags))`,
+      ),
     );
     const tallies = Object.fromEntries(CHART_KEYS.map((key) => [key, [] as Tally[]])) as ChartTallies;
     for (const row of rows) {
@@ -283,13 +297,15 @@ export class LogsQueryRepo {
    * log type): species, types, lure categories, and fish lengths of 30 inches and more in whole inches.
    */
   async dashboardTallies(userId: string) {
-    const rows = await queryRows<{ set: number; type: string; label: string | null; n: number }>(
+    const rows = await this.withGroupingMemory(() =>
+      queryRows<{ set: number; type: string; label: string | null; n: number }>(
       this.db,
       sql`select grouping(species, lure, length) as set, type, coalesce(species, lure, length::text) as label, count(*)::int as n
           from (select type, fish_species as species, lure_category as lure,
                   case when fish_length >= 30 then floor(fish_length)::int end as length
                 from ${logs} where user_id = ${userId}) l
           group by grouping sets ((type, species), (type), (type, lure), (type, length))`,
+      ),
     );
     const species: Tally[] = [];
     const types: Tally[] = [];
