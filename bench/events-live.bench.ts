@@ -43,7 +43,8 @@ let connectMs: number | undefined;
 
 try {
   for (let i = 0; i < 2; i += 1) {
-    nodes.push(await startServerProcess({ env: { DATABASE_URL: announcer.databaseUrl!, REDIS_URL: redisUrl } }));
+    // Every viewer connects from 127.0.0.1: the per-network bound must let them all in.
+    nodes.push(await startServerProcess({ env: { DATABASE_URL: announcer.databaseUrl!, REDIS_URL: redisUrl, LIVE_CONNECTIONS_PER_CLIENT: String(VIEWERS) } }));
   }
   const owner = await signUp(nodes[0]!.baseUrl, `bench${Date.now().toString(36)}`);
   const created = await announcer.request({

@@ -10,6 +10,7 @@ import { DbContext } from './db/context';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
 import { loggerOptions, logRequest } from './http/log-redact';
+import { clientKey } from './http/client-key';
 import { registerPlugins } from './http/plugins';
 import { registerRoutes } from './http/routes';
 import { registerWeb } from './http/web';
@@ -416,6 +417,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     server: app.server,
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
+    // With TRUST_PROXY the address is the first of X-Forwarded-For, as Fastify reads a request's.
+    clientOf: (request) => {
+      const forwarded = config.trustProxy ? String(request.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+      return clientKey(forwarded || request.socket.remoteAddress || 'unknown');
+    },
+    limits: { connectionsPerClient: config.liveConnectionsPerClient },
     principalOf: (token) => accounts.authenticate(token),
     mayView: (principal, eventId) => events.mayView(principal, eventId),
     currentBoard: (eventId) => leaderboard.leaderboardFor(eventId),

@@ -100,6 +100,7 @@ const schema = z.object({
   QUOTA_UPLOAD_MB_PER_DAY: positiveInt(1000),
   QUOTA_IMPORTS_PER_DAY: positiveInt(20),
   QUOTA_WEATHER_PER_DAY: positiveInt(1000),
+  LIVE_CONNECTIONS_PER_CLIENT: positiveInt(200),
   IOS_APP_URL: optionalUrl(['https:']),
   ANDROID_APP_URL: optionalUrl(['http:', 'https:']),
   TEAM_EMAIL: z.email().default('team@tightlines.local'),
@@ -184,6 +185,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** Daily quotas per member (weather: per visitor's network too); see modules/quotas. */
   quotas: { uploadsPerDay: number; uploadBytesPerDay: number; importsPerDay: number; weatherPerDay: number };
+  /** Live leaderboard connections one client network may hold open on one process. */
+  liveConnectionsPerClient: number;
   teamEmail: string;
   appLinks: { iphone: string | null; android: string | null };
   formRateLimit: { max: number; windowSeconds: number };
@@ -266,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       importsPerDay: c.QUOTA_IMPORTS_PER_DAY,
       weatherPerDay: c.QUOTA_WEATHER_PER_DAY,
     },
+    liveConnectionsPerClient: c.LIVE_CONNECTIONS_PER_CLIENT,
     teamEmail: c.TEAM_EMAIL,
     appLinks: { iphone: c.IOS_APP_URL ?? null, android: c.ANDROID_APP_URL ?? null },
     formRateLimit: { max: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },

@@ -138,6 +138,29 @@ describe('joining an event’s room', () => {
   });
 });
 
+describe('connections from one network', () => {
+  it('refuses a connection past the bound until one of them closes', async () => {
+    const bounded = await createTestApp({ LIVE_CONNECTIONS_PER_CLIENT: '3' });
+    try {
+      await bounded.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(bounded.app.server.address() as AddressInfo).port}`;
+      const open = await Promise.all([1, 2, 3].map(() => connectViewer(url)));
+      await expect(connectViewer(url)).rejects.toThrow();
+      open[0]!.close();
+      // The server counts the close when its side of the socket ends, a moment after the client's.
+      let again: LiveViewer | undefined;
+      for (let i = 0; i < 50 && !again; i += 1) {
+        again = await connectViewer(url).catch(() => undefined);
+        if (!again) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(again?.socket.connected).toBe(true);
+      for (const v of [...open, again!]) v.close();
+    } finally {
+      await bounded.close();
+    }
+  });
+});
+
 describe('announcing an accepted fish', () => {
   it('sends the seed’s events, in order, to the event’s room only', async () => {
     const owner = await registerUser(t);

@@ -27,6 +27,7 @@ export const liveMessages = {
   badRequest: 'Send { eventId } to watch an event.',
   tooManyRooms: 'You are watching too many events at once; close one first.',
   tooManyJoins: 'Too many requests; wait a few seconds and try again.',
+  tooManyConnections: 'Too many live leaderboard connections from your network; close some tabs and try again.',
   notFound: eventMessages.notFound,
 } as const;
 

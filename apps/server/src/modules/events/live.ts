@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { LIVE_PATH, liveEvents, liveMessages, viewingRequest, type ViewingAck } from '@tightlines/core/events/live';
 import type { LeaderboardRow } from '@tightlines/core/api/events';
@@ -26,6 +26,8 @@ export type LiveLimits = {
   joinWindowMs: number;
   /** The largest message a client may send, in bytes (socket.io's maxHttpBufferSize). */
   maxMessageBytes: number;
+  /** Connections one client network (as the rate limits count it) may hold open on this process. */
+  connectionsPerClient: number;
 };
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
@@ -33,12 +35,17 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   joinsPerWindow: 10,
   joinWindowMs: 10_000,
   maxMessageBytes: 4 * 1024,
+  // A tournament's anglers may share one address (the venue's Wi-Fi, a carrier's NAT), so this only
+  // stops one client from holding connections without end.
+  connectionsPerClient: 200,
 };
 
 export type LiveDeps = {
   server: HttpServer;
   /** With it, @socket.io/redis-adapter carries every emit to the viewers of all nodes. */
   redisUrl: string | undefined;
+  /** The network a connection comes from, as the rate limits count clients. */
+  clientOf(request: IncomingMessage): string;
   /** REDIS_KEY_PREFIX: the adapter's channels are `<prefix>socket.io#...`, apart from other apps on that Redis. */
   redisKeyPrefix: string;
   /** A web session's principal (the bearer token the app sends to /api), or null. */
@@ -76,10 +83,16 @@ export class LiveEvents {
 
   static async start(deps: LiveDeps): Promise<LiveEvents> {
     const limits = { ...DEFAULT_LIVE_LIMITS, ...deps.limits };
+    const open = new Map<string, number>();
     const io = new Server(deps.server, {
       path: LIVE_PATH,
       serveClient: false,
       maxHttpBufferSize: limits.maxMessageBytes,
+      // Asked before the handshake: past the bound the upgrade is refused (403) before a socket exists.
+      allowRequest: (request, callback) => {
+        const allowed = (open.get(deps.clientOf(request)) ?? 0) < limits.connectionsPerClient;
+        callback(allowed ? null : liveMessages.tooManyConnections, allowed);
+      },
       // No CORS headers: the web app is served from this port (or proxied to it in development), and
       // rooms are opened by the bearer token, never by a cookie another site could make a browser send.
     });
@@ -101,6 +114,15 @@ export class LiveEvents {
       }
       io.adapter(createAdapter(pub, sub, { key: `${deps.redisKeyPrefix}socket.io` }));
     }
+    io.engine.on('connection', (connection: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
+      const client = deps.clientOf(connection.request);
+      open.set(client, (open.get(client) ?? 0) + 1);
+      connection.once('close', () => {
+        const left = (open.get(client) ?? 1) - 1;
+        if (left > 0) open.set(client, left);
+        else open.delete(client);
+      });
+    });
     io.on('connection', (socket) => LiveEvents.serve(socket, deps, limits));
     return new LiveEvents(io, redis);
   }

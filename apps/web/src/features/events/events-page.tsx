@@ -52,22 +52,34 @@ export function EventsPage() {
         <Group justify="center" py="xl">
           <Loader aria-label="Loading events" />
         </Group>
-      ) : list.isError ? (
+      ) : list.data === undefined ? (
         <Alert color="red" role="alert" title="Events could not be loaded">
-          {list.error.message}{' '}
+          {list.error?.message}{' '}
           <Button variant="subtle" size="compact-sm" onClick={() => void list.refetch()}>
             Try again
           </Button>
         </Alert>
-      ) : list.data.length === 0 ? (
+      ) : list.data.pages[0]?.length === 0 ? (
         <Text c="dimmed" py="xl" ta="center">
           {eventMessages.noEvents}
         </Text>
       ) : (
         <Stack gap="sm" data-testid="event-list">
-          {list.data.map((event) => (
+          {list.data.pages.flat().map((event) => (
             <EventItem key={event._id} event={event} />
           ))}
+          {list.isFetchNextPageError && (
+            <Alert color="red" role="alert" title="More events could not be loaded">
+              {list.error?.message} Try again, or reload the page to start from the top.
+            </Alert>
+          )}
+          {list.hasNextPage && (
+            <Group justify="center">
+              <Button variant="light" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                Show more events
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </Page>
