@@ -272,16 +272,25 @@ export class LogsQueryRepo {
     return tallies;
   }
 
-  markers(scope: Scope, filters: readonly Filter[]): Promise<MapMarker[]> {
+  /**
+   * The markers as one JSON array built in SQL: a single text value to parse, where 20,000 rows of
+   * seven fields each cost the drivers (PGlite above all) several times the query itself.
+   */
+  async markers(scope: Scope, filters: readonly Filter[]): Promise<MapMarker[]> {
     const where = filterConditions(scope, filters);
-    return queryRows<MapMarker>(
+    const [row] = await queryRows<{ markers: string }>(
       this.db,
-      sql`select id as "_id", lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake,
-            case when waterflow ? 'location' then jsonb_build_object(
-              'lat', (waterflow->'location'->>'lat')::float8, 'lng', (waterflow->'location'->>'lng')::float8, 'station', gauge_station)
-            end as gauge
-          from ${logs} where ${where} order by occurred_at desc limit 20000`,
+      sql`select coalesce(json_agg(json_build_object('_id', m.id, 'lat', m.lat, 'lng', m.lng, 'type', m.type, 'date', m.date, 'lake', m.lake, 'gauge', m.gauge)
+            order by m.occurred_at desc, m.id desc), '[]')::text as markers
+          from (
+            select id, lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake, occurred_at,
+              case when waterflow ? 'location' then json_build_object(
+                'lat', (waterflow->'location'->>'lat')::float8, 'lng', (waterflow->'location'->>'lng')::float8, 'station', gauge_station)
+              end as gauge
+            from ${logs} where ${where} order by occurred_at desc, id desc limit 20000
+          ) m`,
     );
+    return JSON.parse(row?.markers ?? '[]') as MapMarker[];
   }
 
   async distinct(userId: string, column: 'state' | 'lake_name'): Promise<string[]> {
