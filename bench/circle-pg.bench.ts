@@ -61,7 +61,7 @@ finish({
   name: 'circle-pg',
   title: 'Inner Circle feed on PostgreSQL',
   markdown: [
-    `The circle bench's seed on PostgreSQL over loopback: one member in the circles of ${FRIENDS} friends with ${LOGS.toLocaleString('en-US')} logs each (${seeded.rows.toLocaleString('en-US')} logs, ${seeded.visible.toLocaleString('en-US')} visible to the member), seeded in ${ms(seeded.seedMs)} ms, then analyzed. The server is testkit's real process with \`DATABASE_URL\` (FREEFORALL); latency at the client, one request at a time. "SQL execution" is the page statement (and the counters' sum when no filter but the username narrows) under \`EXPLAIN ANALYZE\`; "repository call" is the whole call as the server makes it, in the bench process (median of 5; under a filter it includes the exact count).`,
+    `The circle bench's seed on PostgreSQL over loopback: one member in the circles of ${FRIENDS} friends with ${LOGS.toLocaleString('en-US')} logs each (${seeded.rows.toLocaleString('en-US')} logs, ${seeded.visible.toLocaleString('en-US')} visible to the member), seeded in ${ms(seeded.seedMs)} ms, then analyzed. The server is testkit's real process with \`DATABASE_URL\` (FREEFORALL); latency at the client, one request at a time. "SQL execution" is the page statement and the total's statement (a sum of counters: \`circle_members.visible_logs\`, or \`circle_facet_counts\` under one type, year, lake, state, moon phase or tag filter) under \`EXPLAIN ANALYZE\`; "repository call" is the whole call as the server makes it, in the bench process (median of 5; total included).`,
     '',
     table(
       ['feed', 'requests', 'total', 'p50 ms', 'p95 ms', 'p99 ms', 'SQL execution', 'repository call ms'],

@@ -78,7 +78,7 @@ async function bench() {
       rows.map((r) => [r.label, requestCount(r.result), rate(r.result.requestsPerSecond), ms(r.result.latency.p50Ms), ms(r.result.latency.p95Ms), ms(r.result.latency.p99Ms), ms(r.result.latency.maxMs), r.matched]),
     ),
     '',
-    'DB side on the same PGlite data directory (in the bench process, analyzed as the server does at start-up, before the server opened it): the page statement (and the counters\' sum when no filter but the username narrows) under `EXPLAIN ANALYZE`, and the whole repository call (median of 5; under a filter it includes the exact count).',
+    'DB side on the same PGlite data directory (in the bench process, analyzed as the server does at start-up, before the server opened it): the page statement and the total\'s statement (a sum of counters: `circle_members.visible_logs`, or `circle_facet_counts` under one type, year, lake, state, moon phase or tag filter) under `EXPLAIN ANALYZE`, and the whole repository call (median of 5; total included).',
     '',
     table(
       ['feed', 'SQL execution', 'repository call ms'],

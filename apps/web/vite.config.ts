@@ -1,8 +1,42 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every built script and style sheet, which the
+ * server sends as they are (@fastify/static `preCompressed`, apps/server/src/http/web.ts) instead
+ * of gzipping each answer at the default level: Brotli at its best level is about a sixth smaller
+ * than gzip for these files, and costs the build a few seconds rather than every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'tightlines-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      const files = Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await fs.readFile(path.join(dir, file));
+          const [br, gz] = await Promise.all([
+            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            gzip(data, { level: 9 }),
+          ]);
+          await Promise.all([fs.writeFile(path.join(dir, `${file}.br`), br), fs.writeFile(path.join(dir, `${file}.gz`), gz)]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

@@ -94,9 +94,10 @@ export async function feedCases(database: Database, memberId: string): Promise<F
 }
 
 /**
- * Each case's page statement under EXPLAIN ANALYZE (the raw statements the repository runs; the
- * exact count under a filter goes through the query builder and is not explained), and the whole
- * repository call timed as the server makes it (the median of `runs`).
+ * Each case's statements under EXPLAIN ANALYZE (the raw statements the repository runs: the page and
+ * the counters' sum; the count through the rule, used under two filters or one the counters do not
+ * keep, goes through the query builder and is not explained), and the whole repository call timed
+ * as the server makes it (the median of `runs`).
  */
 export async function planFeed(database: Database, memberId: string, cases: FeedCase[], runs = 5): Promise<FeedPlan[]> {
   const plans: FeedPlan[] = [];
@@ -125,7 +126,7 @@ export async function planFeed(database: Database, memberId: string, cases: Feed
   return plans;
 }
 
-/** The execution times of a case's explained statements (page, then the counter's sum when it is used). */
+/** The execution times of a case's explained statements (the page and the counters' sum, in the order they ran). */
 export function executionTimes(lines: string[]): string {
   return lines
     .filter((l) => l.startsWith('Execution Time'))

@@ -8,7 +8,8 @@ import { givePremium, joinCircle, registerUser, type Member } from '@tightlines/
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
 /**
- * The counters the triggers of migration 0014_speed keep (circle_members.visible_logs) against the rule
+ * The counters the triggers of migrations 0014_speed (circle_members.visible_logs) and
+ * 0020_circle_facets (circle_facet_counts, the totals under one filter) keep against the rule
  * the rows are read through (friendMaySee), after every kind of write; and the feed's pages, read
  * per friend from the index, against the same rule.
  */
@@ -62,9 +63,37 @@ async function shown(owner: Member, member: Member) {
   return { inOwnersList: mine.find((m) => m._id === member._id)?.totalLogs, inMembersList: theirs.find((c) => c._id === owner._id)?.totalLogs, feedTotal: feed.total };
 }
 
+/**
+ * The filters whose totals come from circle_facet_counts (migration 0020_circle_facets), each with
+ * the filter's own condition, so the feed's total can be checked against the rule counted with it.
+ */
+const FACETS = [
+  { filterType: 'type', filterValue: 'Catch', where: sql`${logs.type} = 'Catch'` },
+  { filterType: 'tag', filterValue: 'SECRET', where: sql`${logs.tagsLower} @> array['secret']` },
+  { filterType: 'location.lake', filterValue: 'gull lake', where: sql`lower(${logs.lakeName}) = 'gull lake'` },
+  { filterType: 'location.lake', filterValue: 'Mille Lacs', where: sql`lower(${logs.lakeName}) = 'mille lacs'` },
+  { filterType: 'year', filterValue: String(new Date().getFullYear()), where: sql`extract(year from ${logs.occurredAt} at time zone ${logs.timeZone}) = ${new Date().getFullYear()}` },
+];
+
+/** Under each facet's filter (and the owner's username), the feed's total against the rule counted with that filter. */
+async function facetTotals(owner: Member, member: Member) {
+  const totals = [];
+  for (const f of FACETS) {
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ${logs} where ${logs.userId} = ${owner._id} and ${friendMaySee(member._id)} and ${f.where}`,
+    );
+    const query = `filterType=${f.filterType},username&filterValue=${encodeURIComponent(f.filterValue)},${owner.username}`;
+    const feed = await req({ url: `/api/user/inner-circle-logs?${query}`, who: member });
+    totals.push({ filter: f.filterType, value: f.filterValue, rule: row!.n, feed: feed.total as number });
+  }
+  return totals;
+}
+
 async function expectCounted(owner: Member, member: Member, expected: number) {
   expect(await live(owner, member)).toBe(expected);
   expect(await shown(owner, member)).toEqual({ inOwnersList: expected, inMembersList: expected, feedTotal: expected });
+  for (const total of await facetTotals(owner, member)) expect(total.feed, `${total.filter} = ${total.value}`).toBe(total.rule);
 }
 
 describe('the Inner Circle counts and pages', () => {

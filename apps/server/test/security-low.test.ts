@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
@@ -101,6 +102,34 @@ describe('the page and its CSP nonce', () => {
       expect(new Set(nonces).size).toBe(nonces.length);
       const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
       expect(String(api.headers['content-security-policy'])).toMatch(/(^|;)style-src 'self'(;|$)/);
+    } finally {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
+  it('sends the build’s Brotli or gzip copy of a script to a browser that accepts it, and the script itself otherwise', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-web-'));
+    const script = 'export const answer = 42;\n'.repeat(200);
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), BUILT_PAGE);
+    fs.writeFileSync(path.join(webDist, 'assets/index.js'), script);
+    const built = { br: zlib.brotliCompressSync(script), gz: zlib.gzipSync(script, { level: 9 }) };
+    fs.writeFileSync(path.join(webDist, 'assets/index.js.br'), built.br);
+    fs.writeFileSync(path.join(webDist, 'assets/index.js.gz'), built.gz);
+    const config = { ...loadConfig({ ...HARNESS_SETTINGS, DATA_DIR: webDist }), webDist };
+    const app = Fastify();
+    try {
+      await registerPlugins(app, config);
+      await registerWeb(app, config, webDist);
+      const fetchScript = (acceptEncoding: string) => app.inject({ method: 'GET', url: '/assets/index.js', headers: { 'accept-encoding': acceptEncoding } });
+      // The very bytes of the build's files, not the answer compressed again on the way out.
+      const br = await fetchScript('gzip, deflate, br');
+      expect([br.statusCode, br.headers['content-encoding'], br.rawPayload.equals(built.br)]).toEqual([200, 'br', true]);
+      const gz = await fetchScript('gzip');
+      expect([gz.statusCode, gz.headers['content-encoding'], gz.rawPayload.equals(built.gz)]).toEqual([200, 'gzip', true]);
+      const plain = await fetchScript('identity');
+      expect([plain.statusCode, plain.headers['content-encoding'], plain.body]).toEqual([200, undefined, script]);
     } finally {
       await app.close();
       fs.rmSync(webDist, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
+export { safeRedirectPath } from './redirect';
+
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
 export const PASSWORD_MIN_LENGTH = 8;
 /** The shared demo account is for looking around: nobody may take it over. */
@@ -121,21 +123,6 @@ export const resetPasswordInput = z
   .refine((v) => v.passwordConfirm === undefined || v.passwordConfirm === v.password, {
     message: messages.passwordsMustMatch,
   });
-
-const isInvisible = (ch: string) => {
-  const code = ch.codePointAt(0) ?? 0;
-  return code <= 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0x2028 || code === 0x2029;
-};
-
-/** Where a reset or a login may send the browser afterwards: a path inside the app, never elsewhere. */
-export function safeRedirectPath(value: string | null | undefined, fallback = '/dashboard'): string {
-  if (!value) return fallback;
-  // Browsers drop tabs and line breaks inside a URL, so '/\t/evil.com' would become '//evil.com'.
-  if ([...value].some(isInvisible)) return fallback;
-  const path = value.startsWith('/') ? value : `/${value}`;
-  if (path.startsWith('//') || path.includes('\\') || /^\/[a-z][a-z0-9+.-]*:/i.test(path)) return fallback;
-  return path;
-}
 
 export const PLAN_NAMES = ['Monthly', 'Yearly2020'] as const;
 export const PREMIUM_STATUSES = ['active', 'trialing'] as const;

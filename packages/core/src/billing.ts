@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { discountedAmount } from './discount';
+
 /** The two paid plans. The ids are the processor's price (or legacy plan) ids the seed names. */
 export const PLAN_IDS = ['Monthly', 'Yearly2020'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -34,16 +36,6 @@ export const SUBSCRIPTION_STATUSES = [
   'paused',
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/**
- * The amount after a percent-off coupon, in cents: 100 % is free, anything else is rounded to the
- * cent (the seed's "rounded to 2 decimals" of dollars).
- */
-export function discountedAmount(amountCents: number, percentOff: number | null | undefined): number {
-  if (!percentOff) return amountCents;
-  if (percentOff >= 100) return 0;
-  return Math.round((amountCents * (100 - percentOff)) / 100);
-}
 
 /**
  * The end of the `n`th period after `anchor`, in UTC: whole months (12 for a year) on the anchor's

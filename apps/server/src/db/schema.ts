@@ -230,6 +230,9 @@ export const logs = pgTable(
     // index range and the Inner Circle feed merges its friends' ranges without sorting them.
     // Ascending on purpose: drizzle writes desc() as DESC NULLS LAST, which `order by … desc` cannot use.
     index('logs_user_occurred_idx').on(t.userId, t.occurredAt, t.id),
+    // The year filter (the log's local year): one angler's year is a range in the pages' order, for
+    // the data page and for each friend of the Inner Circle feed (query-repo.ts writes the same expression).
+    index('logs_user_year_idx').on(t.userId, sql`extract(year from (${t.occurredAt} at time zone ${t.timeZone}))`, t.occurredAt, t.id),
     index('logs_user_created_idx').on(t.userId, t.createdAt),
     // The type and lake filters (and the latest catch) read their matches in the pages' order.
     index('logs_user_type_idx').on(t.userId, t.type, t.occurredAt, t.id),

@@ -33,6 +33,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, uploadsR
       prefix: '/',
       wildcard: false,
       index: false,
+      // The web build writes a .br and a .gz beside each script and style sheet (apps/web/vite.config.ts):
+      // sent as they are to a browser that accepts them, so @fastify/compress leaves them alone.
+      preCompressed: true,
       // The page is never the file as built: each answer carries its own nonce (sendPage).
       allowedPath: (pathName) => pathName !== '/index.html',
     });

@@ -1,4 +1,4 @@
-import { safeRedirectPath } from '@tightlines/core/accounts';
+import { safeRedirectPath } from '@tightlines/core/redirect';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { LoadingPage } from '../components/loading-page';
 import { useCurrentUser } from '../lib/current-user';

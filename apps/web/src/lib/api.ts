@@ -1,4 +1,5 @@
-import { fillPath, isRaw, queryString, type AnswerOf, type CallInput, type Contract } from '@tightlines/core/api/contract';
+import { fillPath, isRaw, queryString } from '@tightlines/core/api/request';
+import type { AnswerOf, CallInput, Contract } from '@tightlines/core/api/contract';
 import type { ErrorBody } from '@tightlines/core/http';
 import { session } from './session';
 import { createStore } from './store';

@@ -1,17 +1,17 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as accounts from '@tightlines/core/api/accounts';
 import type { UserView } from '@tightlines/core/accounts';
 import { call } from './api';
 import { session } from './session';
 
 /**
  * The signed-in user, loaded once and shared by every screen. Null for a visitor; a visitor
- * costs no request because there is no token to check.
+ * costs no request because there is no token to check, nor the download of the account contracts
+ * (and zod), which load with the first member's request instead of with the first screen.
  */
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: ['user', 'full'],
-    queryFn: async () => (session.token() ? call(accounts.fullUser) : null),
+    queryFn: async () => (session.token() ? call((await import('@tightlines/core/api/accounts')).fullUser) : null),
     staleTime: 60_000,
     retry: (count, error) => error.status !== 401 && count < 2,
   });

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as newsletter from '@tightlines/core/api/newsletter';
 import { call } from './api';
 import { currentUserQueryOptions } from './current-user';
 import { useSubmitMutation } from './submit-mutation';
 
-export const getNewsletterStatus = () => call(newsletter.newsletterStatus);
-export const subscribe = (email?: string) => call(newsletter.newsletterSubscribe, { body: email ? { email } : {} });
-export const unsubscribe = () => call(newsletter.newsletterUnsubscribe);
-export const confirm = (token: string) => call(newsletter.newsletterConfirm, { body: { token } });
-export const unsubscribeByLink = (token: string) => call(newsletter.newsletterUnsubscribeByLink, { body: { token } });
+/** Every page's footer offers the newsletter: its contracts (and zod) load on first use, not with the first screen. */
+const newsletterApi = () => import('@tightlines/core/api/newsletter');
+
+export const getNewsletterStatus = async () => call((await newsletterApi()).newsletterStatus);
+export const subscribe = async (email?: string) => call((await newsletterApi()).newsletterSubscribe, { body: email ? { email } : {} });
+export const unsubscribe = async () => call((await newsletterApi()).newsletterUnsubscribe);
+export const confirm = async (token: string) => call((await newsletterApi()).newsletterConfirm, { body: { token } });
+export const unsubscribeByLink = async (token: string) => call((await newsletterApi()).newsletterUnsubscribeByLink, { body: { token } });
 
 export const newsletterStatusQueryOptions = () => queryOptions({ queryKey: ['newsletter', 'status'], queryFn: getNewsletterStatus });
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { UUID, type Access, type Method, type RawResponse } from './request';
+
+export { fillPath, isRaw, isUuid, queryString, raw, type Access, type Method, type RawResponse } from './request';
 
 /**
  * One contract per endpoint: its method and path as the seeds write them, who may call it, and the
@@ -6,17 +9,6 @@ import { z } from 'zod';
  * (input validated at the edge, answers serialized through `response`, undeclared fields dropped)
  * and the web app calls them through one typed `call(contract, input)`.
  */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * - `public`: anyone; a signed-in caller is still known to the handler (the forecast does more for members).
- * - `member`: a signed-in member; the server refuses anyone else with 401 before the handler runs.
- */
-export type Access = 'public' | 'member';
-
-/** Answers that are not JSON: a file download or a script. The handler sends them itself. */
-export type RawResponse = { kind: 'raw'; contentType: string };
-
 export type Contract = {
   method: Method;
   /** Fastify-style path: `/api/log/edit/:id`. */
@@ -43,12 +35,6 @@ export function contract<const C extends Contract>(c: C): C {
   return c;
 }
 
-export const raw = (contentType: string): RawResponse => ({ kind: 'raw', contentType });
-
-export function isRaw(response: Contract['response']): response is RawResponse {
-  return (response as RawResponse).kind === 'raw';
-}
-
 /**
  * A JSON body that may be absent: a POST without a body is checked as `{}`, so a missing field gets
  * the field's own message rather than "expected object".
@@ -58,16 +44,12 @@ export function jsonBody<T extends z.ZodType>(schema: T): z.ZodType<z.output<T>,
   return z.preprocess((value) => value ?? {}, schema) as unknown as z.ZodType<z.output<T>, z.input<T>>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A path id. A malformed id names nothing that could exist, so the server answers it with 404 and
  * this message, the same as an id that exists but is not the caller's to see.
  */
 export const idParam = (notFoundMessage: string) =>
   z.object({ id: z.string().regex(UUID, notFoundMessage) });
-
-export const isUuid = (value: string) => UUID.test(value);
 
 type Out<T> = T extends z.ZodType ? z.output<T> : never;
 type In<T> = T extends z.ZodType ? z.input<T> : never;
@@ -86,25 +68,3 @@ export type CallInput<C extends Contract> = (C['params'] extends z.ZodType ? { p
   (C['query'] extends z.ZodType ? { query: In<C['query']> } : unknown) &
   (C['body'] extends z.ZodType ? { body: In<C['body']> } : C['body'] extends 'multipart' ? { form: FormData } : unknown);
 
-/** `/api/log/edit/:id` with `{id: 'x'}` -> `/api/log/edit/x`. An optional `:name?` left empty is dropped. */
-export function fillPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/\/:([A-Za-z0-9_]+)(\?)?/g, (_whole, name: string, optional?: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') {
-      if (optional) return '';
-      throw new Error(`The path ${path} needs :${name}.`);
-    }
-    return `/${encodeURIComponent(String(value))}`;
-  });
-}
-
-/** A query object as a URL query string (no leading `?`); empty values are left out. */
-export function queryString(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  return search.toString();
-}

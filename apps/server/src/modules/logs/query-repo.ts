@@ -3,6 +3,7 @@ import { bucketBounds, type Filter } from '@tightlines/core/filters';
 import { airTempBucket, CHART_KEYS, illuminationBucket, MONTHS, type ChartKey, type ChartTallies, type Tally } from '@tightlines/core/charts';
 import { windLabel } from '@tightlines/core/weather';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { circleFacetCounts } from '../../db/circle-schema';
 import { friendMaySee, sharedAlongCm } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
@@ -54,6 +55,28 @@ const CHART_LABEL_OF: Record<Exclude<ChartKey, 'tag'>, (key: string) => string |
 };
 
 /**
+ * The one filter the circle_facet_counts rows answer (migration 0020_circle_facets), as the facet
+ * and the value the filter compares (the same case folding as filtersOnly), or undefined.
+ */
+function facetOf({ type, value }: Filter): { facet: string; value: SQL } | undefined {
+  switch (type) {
+    case 'type':
+    case 'moonPhase':
+      return { facet: type, value: sql`${value}` };
+    case 'year':
+      return { facet: 'year', value: sql`${String(Number(value))}` };
+    case 'location.lake':
+      return { facet: 'lake', value: sql`lower(${value})` };
+    case 'location.state':
+      return { facet: 'state', value: sql`upper(${value})` };
+    case 'tag':
+      return { facet: 'tag', value: sql`lower(${value})` };
+    default:
+      return undefined;
+  }
+}
+
+/**
  * Whose logs: the member's own (every privacy), or, with `circleOf`, the logs of the anglers whose
  * Inner Circle the member is in, each narrowed by what its owner allows the member.
  */
@@ -75,7 +98,8 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
         case 'location.lake':
           return sql`lower(${logs.lakeName}) = lower(${value})`;
         case 'year':
-          return localDateRange(`${value}-01-01`, `${value}-12-31`);
+          // Exactly logs_user_year_idx's expression, so one angler's year is an index range in the pages' order.
+          return sql`extract(year from ${localTime}) = ${Number(value)}`;
         case 'username':
           if (scope.circleOf) return sql`${logs.userId} in (select ${users.id} from ${users} where lower(${users.username}) = lower(${value}))`;
           return value.toLowerCase() === scope.username.toLowerCase() ? sql`true` : sql`false`;
@@ -154,8 +178,7 @@ export class LogsQueryRepo {
    * For each circle the member is in (a LATERAL over circle_members), the first offset + limit rows
    * of that owner's index range in the feed's order (logs_user_occurred_idx) under the same
    * visibility rule and filters; then the page of those. That reads about a page a friend, not every
-   * visible row. The total comes from the counters the triggers keep (circle_members.visible_logs)
-   * unless a filter other than the username narrows the rows, which only a count can answer.
+   * visible row. The total comes from the counters the triggers keep (circleTotal).
    * From `after` (a log of the feed the member may see) each friend's range starts right behind that
    * log in the index, so a deep page reads a page a friend rather than every row before it; a log the
    * member may not see is 'unknown anchor', so the cursor tells nothing about others' logs.
@@ -175,10 +198,10 @@ export class LogsQueryRepo {
       behind = sql`and (${logs.occurredAt}, ${logs.id}) < ((select a.occurred_at from ${logs} a where a.id = ${after}), ${after}::uuid)`;
     }
     const byName = filters.find((f) => f.type === 'username')?.value;
-    const ofOwner = byName === undefined ? sql`` : sql`and cm.owner_id in (select ${users.id} from ${users} where lower(${users.username}) = lower(${byName}))`;
+    const ofOwner = (owner: SQL) =>
+      byName === undefined ? sql`` : sql`and ${owner} in (select ${users.id} from ${users} where lower(${users.username}) = lower(${byName}))`;
     const scope: Scope = { circleOf: true, memberId };
-    const narrowing = filtersOnly(scope, filters);
-    const narrowed = filters.some((f) => f.type !== 'username');
+    const narrowed = filtersOnly(scope, filters);
     const [page, total] = await Promise.all([
       queryRows<{ id: string; username: string }>(
         this.db,
@@ -186,17 +209,12 @@ export class LogsQueryRepo {
             join ${users} u on u.id = cm.owner_id
             cross join lateral (
               select ${logs.id} as id, ${logs.occurredAt} as occurred_at from ${logs}
-              where ${sharedAlongCm()} and ${narrowing} ${behind}
+              where ${sharedAlongCm()} and ${narrowed} ${behind}
               order by ${logs.occurredAt} desc, ${logs.id} desc limit ${offset + limit}) l
-            where cm.member_id = ${memberId} ${ofOwner}
+            where cm.member_id = ${memberId} ${ofOwner(sql`cm.owner_id`)}
             order by l.occurred_at desc, l.id desc limit ${limit} offset ${offset}`,
       ),
-      narrowed
-        ? this.db.select({ n: count() }).from(logs).where(filterConditions(scope, filters)).then(([row]) => row?.n ?? 0)
-        : queryRows<{ n: number }>(
-            this.db,
-            sql`select coalesce(sum(cm.visible_logs), 0)::int as n from circle_members cm where cm.member_id = ${memberId} ${ofOwner}`,
-          ).then(([row]) => row?.n ?? 0),
+      this.circleTotal(memberId, filters, ofOwner),
     ]);
     if (page.length === 0) return { rows: [], total };
     const found = new Map((await this.db.select().from(logs).where(inArray(logs.id, page.map((p) => p.id)))).map((row) => [row.id, row]));
@@ -206,6 +224,28 @@ export class LogsQueryRepo {
       return log ? [{ log, username }] : [];
     });
     return { rows, total };
+  }
+
+  /**
+   * The feed's total, exact: without a filter but the username, the relations' visible_logs; under
+   * one filter that circle_facet_counts keeps, their sum for that value; otherwise a count of the
+   * rows through the rule.
+   */
+  private async circleTotal(memberId: string, filters: readonly Filter[], ofOwner: (owner: SQL) => SQL): Promise<number> {
+    const narrowing = filters.filter((f) => f.type !== 'username');
+    const facet = narrowing.length === 1 ? facetOf(narrowing[0]!) : undefined;
+    if (narrowing.length > 0 && !facet) {
+      const [row] = await this.db.select({ n: count() }).from(logs).where(filterConditions({ circleOf: true, memberId }, filters));
+      return row?.n ?? 0;
+    }
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      facet
+        ? sql`select coalesce(sum(f.n), 0)::int as n from ${circleFacetCounts} f
+              where f.member_id = ${memberId} and f.facet = ${facet.facet} and f.value = ${facet.value} ${ofOwner(sql`f.owner_id`)}`
+        : sql`select coalesce(sum(cm.visible_logs), 0)::int as n from circle_members cm where cm.member_id = ${memberId} ${ofOwner(sql`cm.owner_id`)}`,
+    );
+    return row?.n ?? 0;
   }
 
   /** Map markers of the Inner Circle feed, each with its owner's username. */

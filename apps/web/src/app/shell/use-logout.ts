@@ -1,4 +1,3 @@
-import * as accounts from '@tightlines/core/api/accounts';
 import { call } from '../../lib/api';
 import { session } from '../../lib/session';
 import { useSubmitMutation } from '../../lib/submit-mutation';
@@ -9,7 +8,8 @@ import { useSubmitMutation } from '../../lib/submit-mutation';
  */
 export function useLogout() {
   const mutation = useSubmitMutation({
-    mutationFn: () => call(accounts.logout),
+    // The account contracts load on first use, not with the shell (see lib/current-user.ts).
+    mutationFn: async () => call((await import('@tightlines/core/api/accounts')).logout),
     onSettled: () => {
       session.clear();
       window.location.assign('/login-register?action=login');

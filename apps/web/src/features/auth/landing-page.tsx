@@ -1,6 +1,6 @@
 import { Badge, Blockquote, Box, Button, Card, Container, Grid, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectPath } from '@tightlines/core/accounts';
+import { safeRedirectPath } from '@tightlines/core/redirect';
 import { usePageTitle } from '../../components/page';
 import { LocalVideo, VideoEmbed } from '../../components/video-embed';
 import { useCurrentUser } from '../../lib/current-user';

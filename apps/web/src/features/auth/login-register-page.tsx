@@ -1,10 +1,17 @@
 import { Anchor, Card, Container, SegmentedControl, Text, Title } from '@mantine/core';
-import { safeRedirectPath } from '@tightlines/core/accounts';
-import { isUuid } from '@tightlines/core/api/contract';
+import { safeRedirectPath } from '@tightlines/core/redirect';
+import { isUuid } from '@tightlines/core/api/request';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page';
 import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+
+/**
+ * The login form comes with the page; the registration form (plans, radio buttons, the age
+ * checkbox) is fetched once the page is up, so the login view's first load carries only its own.
+ */
+const loadRegisterForm = () => import('./register-form').then((m) => ({ default: m.RegisterForm }));
+const RegisterForm = lazy(loadRegisterForm);
 
 export function LoginRegisterPage() {
   const [params, setParams] = useSearchParams();
@@ -28,6 +35,10 @@ export function LoginRegisterPage() {
     copy.set('redirect', destination(paid));
     setParams(copy, { replace: true });
   };
+
+  useEffect(() => {
+    void loadRegisterForm();
+  }, []);
 
   const switchTo = (next: string) => {
     const copy = new URLSearchParams(params);
@@ -56,7 +67,9 @@ export function LoginRegisterPage() {
       />
       <Card withBorder padding="lg">
         {action === 'signup' ? (
-          <RegisterForm onSubmitting={beforeRegistration} cash={cash} coupon={coupon} />
+          <Suspense fallback={null}>
+            <RegisterForm onSubmitting={beforeRegistration} cash={cash} coupon={coupon} />
+          </Suspense>
         ) : (
           <LoginForm onLoggedIn={() => void navigate(redirect, { replace: true })} />
         )}

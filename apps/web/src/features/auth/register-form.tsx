@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { discountedAmount } from '@tightlines/core/billing';
+import { discountedAmount } from '@tightlines/core/discount';
 import { messages } from '@tightlines/core/messages';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { CardEntry, type CardEntryHandle } from '../../components/card-entry';
+import type { CardEntryHandle } from '../../components/card-entry';
 import type { ApiError } from '../../lib/api';
 import { checkCoupon, usePlans } from '../../lib/billing';
 import { dollars, planPrice } from '../../lib/money';
@@ -22,11 +22,15 @@ type Props = {
   coupon?: string | undefined;
 };
 
+/** Only a paid plan shows the card: its code (and Stripe's loader) loads when one is chosen, not with the landing. */
+const CardEntry = lazy(() => import('../../components/card-entry').then((m) => ({ default: m.CardEntry })));
+
 const FIELDS = ['username', 'email', 'password', 'passwordConfirm'] as const;
 
 export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash = false, coupon: givenCoupon }: Props) {
   const registration = useRegister();
-  const plans = usePlans();
+  // The compact (landing) and cash forms offer no plan: no request, nor the billing contracts it would load.
+  const plans = usePlans(!compact && !cash);
   // Kept in state (a callback ref) so the submit handler reads no ref during render.
   const [card, setCard] = useState<CardEntryHandle | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -134,7 +138,9 @@ export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash
           )}
           {paid && plans.data && (
             <Stack gap="xs">
-              <CardEntry ref={setCard} mode={plans.data.mode} publishableKey={plans.data.publishableKey} />
+              <Suspense fallback={null}>
+                <CardEntry ref={setCard} mode={plans.data.mode} publishableKey={plans.data.publishableKey} />
+              </Suspense>
               <TextInput label="Promotion code" {...form.getInputProps('coupon')} onBlur={() => void applyCoupon()} />
               {chosenPlan && (
                 <Text size="sm" fw={600} aria-live="polite">

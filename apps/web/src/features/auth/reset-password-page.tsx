@@ -1,5 +1,5 @@
 import { Button, Card, PasswordInput, Stack, Text } from '@mantine/core';
-import { safeRedirectPath } from '@tightlines/core/accounts';
+import { safeRedirectPath } from '@tightlines/core/redirect';
 import { messages } from '@tightlines/core/messages';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';

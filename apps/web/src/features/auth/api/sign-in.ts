@@ -1,4 +1,4 @@
-import * as accounts from '@tightlines/core/api/accounts';
+import type * as accounts from '@tightlines/core/api/accounts';
 import type { CallInput } from '@tightlines/core/api/contract';
 import { call } from '../../../lib/api';
 import { useSignIn } from '../../../lib/current-user';
@@ -7,10 +7,13 @@ import { useSubmitMutation } from '../../../lib/submit-mutation';
 export type RegisterBody = CallInput<typeof accounts.register>['body'];
 export type LoginBody = CallInput<typeof accounts.login>['body'];
 
-export const register = (body: RegisterBody) => call(accounts.register, { body });
-export const login = (body: LoginBody) => call(accounts.login, { body });
+/** The landing's and the login page's forms: the account contracts (and zod) load as the form is sent. */
+const accountsApi = () => import('@tightlines/core/api/accounts');
+
+export const register = async (body: RegisterBody) => call((await accountsApi()).register, { body });
+export const login = async (body: LoginBody) => call((await accountsApi()).login, { body });
 /** The voice assistant's native login flow signs in through the seed's login-native call. */
-export const loginNative = (body: LoginBody) => call(accounts.loginNative, { body });
+export const loginNative = async (body: LoginBody) => call((await accountsApi()).loginNative, { body });
 
 /** Registers and signs the new member in. */
 export function useRegister() {
