@@ -29,21 +29,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Database } from '@tightlines/server/src/db/client';
-import { logIn, startServerProcess, type RunningServer } from '@tightlines/testkit/process';
-import { insertAnglers, insertSampleLogs, sampleLogs, type SampleLog } from '@tightlines/testkit/seed';
-import { runLoad, type LoadResult } from './lib/load';
-import { assertClean, countOption, finish } from './lib/report';
-import { ms, rate, requestCount, table } from './lib/stats';
+import { analyzeLogs, type Database } from '@tightlines/server/src/db/client';
+import { logIn, startServerProcess } from '@tightlines/testkit/process';
+import { insertAnglers, insertSampleLogs } from '@tightlines/testkit/seed';
+import { ANALYSIS_PASSWORD as PASSWORD, logsFor, measureRoutes, planAnalysis, planMarkdown, routeTable, SEASONS, seedOne, type Row } from './lib/analysis-seed';
+import { countOption, finish } from './lib/report';
+import { table } from './lib/stats';
 
-const PASSWORD = 'correct horse 42';
 const LOGS_PER_ANGLER = 100;
-const SEASONS = [2023, 2024, 2025] as const;
-const NOW = new Date('2025-11-20T00:00:00Z');
 const SERVER_ENV = { FEATURE_FLAGS: 'FREEFORALL' };
 
 type Angler = { id: string; username: string; email: string };
-type SeedOneResult = { angler: Angler; rows: number; generateMs: number; insertMs: number; totalMs: number; tags: number };
 type SeedManyResult = {
   anglersPlanned: number;
   anglersSeeded: number;
@@ -60,25 +56,6 @@ type SeedManyResult = {
 // -------------------------------------------------------------------------------------------------
 // Seeding, into the data directory before its server starts
 // -------------------------------------------------------------------------------------------------
-
-/** `count` logs for one angler, a third in each season, the same logs every run. */
-function logsFor(userId: string, count: number, seed: number): SampleLog[] {
-  return SEASONS.flatMap((season, i) => {
-    const n = Math.floor(count / SEASONS.length) + (i < count % SEASONS.length ? 1 : 0);
-    return n > 0 ? sampleLogs({ userId, count: n, seed: seed * 7 + i, season, now: NOW }) : [];
-  });
-}
-
-async function seedOne(database: Database, count: number): Promise<SeedOneResult> {
-  const started = performance.now();
-  const [angler] = await insertAnglers(database, 1, PASSWORD, 'bigangler');
-  const logs = logsFor(angler!.id, count, 1);
-  const tags = new Set(logs.flatMap((l) => l.tags ?? [])).size;
-  const generated = performance.now();
-  const rows = await insertSampleLogs(database, angler!.id, logs);
-  const done = performance.now();
-  return { angler: angler!, rows, generateMs: generated - started, insertMs: done - generated, totalMs: done - started, tags };
-}
 
 async function seedMany(database: Database, anglers: number, perAngler: number, maxSeconds: number): Promise<SeedManyResult> {
   const started = performance.now();
@@ -124,92 +101,6 @@ async function seedMany(database: Database, anglers: number, perAngler: number, 
 // -------------------------------------------------------------------------------------------------
 // The bench
 // -------------------------------------------------------------------------------------------------
-
-/** The filter bar's choices the bench asks for (a third of the logs fall in each of 2023–2025). */
-const FILTERS: { label: string; query: string }[] = [
-  { label: 'no filter, page 1', query: '' },
-  { label: 'type = Catch', query: 'filterType=type&filterValue=Catch' },
-  { label: 'location.lake = Gull Lake', query: 'filterType=location.lake&filterValue=Gull%20Lake' },
-  { label: 'year = 2024', query: 'filterType=year&filterValue=2024' },
-  { label: 'tag = Night bite', query: 'filterType=tag&filterValue=Night%20bite' },
-  { label: 'fishLength = 20-29', query: 'filterType=fishLength&filterValue=20-29' },
-  { label: 'dateStart 2024-06-01 + dateEnd 2024-06-30', query: 'filterType=dateStart,dateEnd&filterValue=2024-06-01,2024-06-30' },
-];
-
-type Row = { route: string; label: string; result: LoadResult; matched: string; bytes: number; cpuPerRequestMs: number };
-
-async function measureRoutes(
-  server: RunningServer<unknown>,
-  token: string,
-  options: { requests: number; concurrent: boolean; maxSeconds: number; routeMaxSeconds: number; statsRequests: number; chartRequests: number; markerRequests: number },
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  const headers = { authorization: `Bearer ${token}` };
-  const measure = async (route: string, label: string, pathOf: string, total: number, concurrency: number, read: (body: string) => string) => {
-    const maxSeconds = route === 'filter' ? options.maxSeconds : options.routeMaxSeconds;
-    let matched = '';
-    let bytes = 0;
-    const check = (status: number, body: string) => {
-      if (status !== 200) return;
-      matched = read(body);
-      bytes = Buffer.byteLength(body);
-    };
-    const base = { baseUrl: server.baseUrl, method: 'GET' as const, path: () => pathOf, headers, check };
-    assertClean(`${route} ${label} warm-up`, await runLoad({ ...base, total: 1, concurrency: 1 }));
-    const before = await server.stats();
-    const result = await runLoad({ ...base, total, concurrency, maxSeconds });
-    const after = await server.stats();
-    assertClean(`${route} ${label}`, result);
-    rows.push({ route, label, result, matched, bytes, cpuPerRequestMs: (after.cpuMs - before.cpuMs) / result.total });
-    console.error(`  ${route} ${label} ×${result.total} c${concurrency}: p50 ${ms(result.latency.p50Ms)} p95 ${ms(result.latency.p95Ms)} ms`);
-  };
-  const total = (body: string) => {
-    const parsed = JSON.parse(body) as { docs: unknown[]; total: number };
-    if (!Array.isArray(parsed.docs) || typeof parsed.total !== 'number') throw new Error(`filter: unexpected body ${body.slice(0, 200)}`);
-    return parsed.total.toLocaleString('en-US');
-  };
-  for (const filter of FILTERS) {
-    const p = `/api/user/logs/filter${filter.query ? `?${filter.query}` : ''}`;
-    await measure('filter', filter.label, p, options.requests, 1, total);
-    if (options.concurrent) await measure('filter', filter.label, p, options.requests, 4, total);
-  }
-  await measure('stats', '(dashboard)', '/api/user/stats', options.statsRequests, 1, (body) => {
-    const parsed = JSON.parse(body) as { charts?: unknown };
-    if (!parsed.charts) throw new Error(`stats: unexpected body ${body.slice(0, 200)}`);
-    return '';
-  });
-  await measure('charts', 'no filter', '/api/user/logs/charts', options.chartRequests, 1, (body) => {
-    if (!(JSON.parse(body) as { stacked?: unknown }).stacked) throw new Error(`charts: unexpected body ${body.slice(0, 200)}`);
-    return '';
-  });
-  await measure('markers', 'no filter', '/api/user/logs/markers', options.markerRequests, 1, (body) => {
-    const parsed = JSON.parse(body) as unknown[];
-    if (!Array.isArray(parsed)) throw new Error(`markers: unexpected body ${body.slice(0, 200)}`);
-    return parsed.length.toLocaleString('en-US');
-  });
-  return rows;
-}
-
-function routeTable(rows: Row[]): string {
-  const kb = (n: number) => (n < 10_240 ? `${(n / 1024).toFixed(1)} KB` : n < 2 ** 20 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 2 ** 20).toFixed(1)} MB`);
-  return table(
-    ['route', 'filter', 'requests', 'concurrency', 'req/s', 'p50', 'p95', 'p99', 'max', 'server CPU / req', 'matching logs (total / markers)', 'response'],
-    rows.map((r) => [
-      `\`${r.route}\``,
-      r.label,
-      requestCount(r.result),
-      String(r.result.concurrency),
-      rate(r.result.requestsPerSecond),
-      ms(r.result.latency.p50Ms),
-      ms(r.result.latency.p95Ms),
-      ms(r.result.latency.p99Ms),
-      ms(r.result.latency.maxMs),
-      ms(r.cpuPerRequestMs),
-      r.matched,
-      kb(r.bytes),
-    ]),
-  );
-}
 
 // ---- the web bundle ------------------------------------------------------------------------------
 
@@ -329,7 +220,15 @@ async function bench() {
 
   // 1. One angler with many logs.
   console.error(`phase 1: one angler, ${n(LOGS)} logs`);
-  const first = await startServerProcess({ env: SERVER_ENV, prepare: (database) => seedOne(database, LOGS) });
+  const first = await startServerProcess({
+    env: SERVER_ENV,
+    prepare: async (database) => {
+      const seeded = await seedOne(database, LOGS);
+      await analyzeLogs(database.db);
+      console.error('  explaining every data-page statement');
+      return { ...seeded, plans: await planAnalysis(database, seeded.angler) };
+    },
+  });
   const one = first.prepared;
   let oneRows: Row[];
   try {
@@ -364,6 +263,10 @@ async function bench() {
     `**1. One angler with ${n(one.rows)} logs** (created with the seeded data, then logged in through \`POST /api/user/login\`). Seeding: **${s(one.totalMs)}** (${perSecond(one.rows, one.totalMs)} rows/s): generating the logs ${s(one.generateMs)}, the bulk insert ${s(one.insertMs)} (${perSecond(one.rows, one.insertMs)} rows/s, one transaction, ${one.tags} tags added to the user's list).`,
     '',
     routeTable(oneRows),
+    '',
+    `Every data-page statement for this angler under \`EXPLAIN (ANALYZE, BUFFERS)\` on PGlite, in the bench process on the seeded directory after \`ANALYZE\` and before the server starts; beside it, the repository call as the server makes it (its rows read into JavaScript):`,
+    '',
+    planMarkdown(one.plans),
     '',
     `**2. ${n(ANGLERS)} anglers × ${LOGS_PER_ANGLER} logs (${n(planned)} planned).** The users went in with one \`INSERT … SELECT FROM generate_series\` (${s(many.usersMs)}, the one scrypt hash they share included); then each statement carried the logs of ${Math.max(1, Math.floor(1000 / LOGS_PER_ANGLER))} anglers (1,000 rows, one transaction each; the per-user tag lists were not filled, no measured route reads them). ` +
       (many.stoppedByTimeCap

@@ -110,6 +110,27 @@ export function stackedChart(tallies: readonly Tally[], fixed?: readonly string[
   };
 }
 
+/** The data page's eleven charts, each counted by log type and label. */
+export const CHART_KEYS = ['illumination', 'phase', 'wind', 'lureType', 'lureColor', 'conditions', 'airTemp', 'lake', 'month', 'species', 'tag'] as const;
+export type ChartKey = (typeof CHART_KEYS)[number];
+/** Each chart's counts; a label may come in several tallies of one type (they are added up). */
+export type ChartTallies = Record<ChartKey, Tally[]>;
+
+/** What each chart counts a log under: no label, one, or several (tags). */
+const CHART_LABELS: Record<ChartKey, (r: ChartRow) => string | null | readonly string[]> = {
+  illumination: (r) => (r.moonIllum === null ? null : illuminationBucket(r.moonIllum)),
+  phase: (r) => r.moonPhase,
+  wind: (r) => (r.windDirection === null ? null : windLabel(r.windDirection)),
+  lureType: (r) => r.lureCategory,
+  lureColor: (r) => r.lureColor,
+  conditions: (r) => r.summary,
+  airTemp: (r) => (r.airTemp === null ? null : airTempBucket(r.airTemp)),
+  lake: (r) => r.lake,
+  month: (r) => MONTHS[Number(r.occurredAt.slice(5, 7)) - 1] ?? null,
+  species: (r) => r.species,
+  tag: (r) => r.tags,
+};
+
 function tally(rows: readonly ChartRow[], key: (r: ChartRow) => string | null | readonly string[]): Tally[] {
   const counts = new Map<string, Tally>();
   for (const row of rows) {
@@ -124,31 +145,30 @@ function tally(rows: readonly ChartRow[], key: (r: ChartRow) => string | null | 
   return [...counts.values()];
 }
 
-const count = (rows: readonly ChartRow[], key: (r: ChartRow) => string | null | readonly string[], fixed?: readonly string[]) =>
-  countChart(tally(rows, key), fixed);
-const stacked = (rows: readonly ChartRow[], key: (r: ChartRow) => string | null | readonly string[], fixed?: readonly string[]) =>
-  stackedChart(tally(rows, key), fixed);
-
-const monthOf = (r: ChartRow) => MONTHS[Number(r.occurredAt.slice(5, 7)) - 1] ?? null;
-
-export function buildCharts(rows: readonly ChartRow[]): Charts {
+/** The charts from their counts (what SQL GROUP BY answers): labels ordered and series built as for single logs. */
+export function chartsFromTallies(t: ChartTallies): Charts {
   return {
     doughnut: {
-      'Lunar Illumination': count(rows, (r) => (r.moonIllum === null ? null : illuminationBucket(r.moonIllum)), ILLUMINATION_BUCKETS),
-      'Lunar Phase': count(rows, (r) => r.moonPhase, MOON_PHASE_NAMES),
-      'Wind Direction': count(rows, (r) => (r.windDirection === null ? null : windLabel(r.windDirection))),
+      'Lunar Illumination': countChart(t.illumination, ILLUMINATION_BUCKETS),
+      'Lunar Phase': countChart(t.phase, MOON_PHASE_NAMES),
+      'Wind Direction': countChart(t.wind),
     },
     bar: {
-      'Lure Type': count(rows, (r) => r.lureCategory),
-      'Lure Color': count(rows, (r) => r.lureColor),
-      Conditions: count(rows, (r) => r.summary),
-      'Air Temp': count(rows, (r) => (r.airTemp === null ? null : airTempBucket(r.airTemp)), AIR_TEMP_BUCKETS),
+      'Lure Type': countChart(t.lureType),
+      'Lure Color': countChart(t.lureColor),
+      Conditions: countChart(t.conditions),
+      'Air Temp': countChart(t.airTemp, AIR_TEMP_BUCKETS),
     },
     stacked: {
-      Lake: stacked(rows, (r) => r.lake),
-      Month: stacked(rows, monthOf, MONTHS),
-      Species: stacked(rows, (r) => r.species),
-      Tag: stacked(rows, (r) => r.tags),
+      Lake: stackedChart(t.lake),
+      Month: stackedChart(t.month, MONTHS),
+      Species: stackedChart(t.species),
+      Tag: stackedChart(t.tag),
     },
   };
+}
+
+/** The charts of single logs: the definition the counts grouped in SQL must agree with. */
+export function buildCharts(rows: readonly ChartRow[]): Charts {
+  return chartsFromTallies(Object.fromEntries(CHART_KEYS.map((key) => [key, tally(rows, CHART_LABELS[key])])) as ChartTallies);
 }

@@ -234,8 +234,12 @@ export const logs = pgTable(
     // the data page and for each friend of the Inner Circle feed (query-repo.ts writes the same expression).
     index('logs_user_year_idx').on(t.userId, sql`extract(year from (${t.occurredAt} at time zone ${t.timeZone}))`, t.occurredAt, t.id),
     index('logs_user_created_idx').on(t.userId, t.createdAt),
-    index('logs_user_type_idx').on(t.userId, t.type),
+    // The type and lake filters (and the latest catch) read their matches in the pages' order.
+    index('logs_user_type_idx').on(t.userId, t.type, t.occurredAt, t.id),
     index('logs_user_state_lake_idx').on(t.userId, t.state, t.lakeName),
+    index('logs_user_lake_lower_idx').on(t.userId, sql`lower(${t.lakeName})`, t.occurredAt, t.id),
+    // The fish length filter's buckets are ranges of it; the largest fish is its last entry.
+    index('logs_user_fish_length_idx').on(t.userId, t.fishLength),
     index('logs_tags_lower_idx').using('gin', t.tagsLower),
     index('logs_pending_idx').on(t.enrichAfter).where(sql`cardinality(${t.pending}) > 0`),
   ],

@@ -1,4 +1,4 @@
-import { buildCharts, countChart, FISH_SIZE_BUCKETS, fishSizeBucket, stackedChart, stackedUpperLimit } from '@tightlines/core/charts';
+import { chartsFromTallies, countChart, FISH_SIZE_BUCKETS, fishSizeBucket, stackedChart, stackedUpperLimit } from '@tightlines/core/charts';
 import type { ChartsAnswer, MapMarker, StatsAnswer } from '@tightlines/core/api/analysis';
 import type { Filter } from '@tightlines/core/filters';
 import { LOG_TYPES, type LogPage } from '@tightlines/core/logs';
@@ -20,7 +20,7 @@ export class AnalysisService {
 
   async charts(principal: Principal, filters: readonly Filter[]): Promise<ChartsAnswer> {
     this.deps.access.assertPremium(principal, PREMIUM_LOCKS.charts);
-    const charts = buildCharts(await this.deps.logs.chartRows(principal, filters));
+    const charts = chartsFromTallies(await this.deps.logs.chartTallies(principal, filters));
     const { Lake, Month, Species, Tag } = charts.stacked;
     return {
       ...charts,
@@ -43,11 +43,15 @@ export class AnalysisService {
 
   /** The dashboard's Your Stats widget and charts, in the seed's stats shape. */
   async stats(principal: Principal): Promise<StatsAnswer> {
-    const [{ largest, lure, recent }, tallies, innerCircle] = await Promise.all([
+    const [{ largest, recent }, tallies, innerCircle] = await Promise.all([
       this.deps.logs.highlights(principal),
       this.deps.logs.dashboardTallies(principal),
       this.deps.circle.membersOf(principal),
     ]);
+    // The lure category used on the most catches (ties: the first by name), from the lure chart's counts.
+    const lure = tallies.lures
+      .filter((t) => t.type === 'Catch')
+      .reduce<{ name: string; n: number } | null>((best, t) => (!best || t.n > best.n || (t.n === best.n && t.label < best.name) ? { name: t.label, n: t.n } : best), null);
     const sizes = tallies.lengths.flatMap((t) => {
       const label = fishSizeBucket(t.length);
       return label ? [{ label, type: t.type, n: t.n }] : [];

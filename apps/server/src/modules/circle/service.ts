@@ -12,7 +12,7 @@ import {
 } from '@tightlines/core/circle';
 import { ALREADY_SUBSCRIBED, type CircleFeed, type PushSubscriptionInput } from '@tightlines/core/api/circle';
 import type { ChartsAnswer, MapMarker } from '@tightlines/core/api/analysis';
-import { buildCharts, stackedUpperLimit } from '@tightlines/core/charts';
+import { chartsFromTallies, stackedUpperLimit } from '@tightlines/core/charts';
 import type { Filter } from '@tightlines/core/filters';
 import type { AccessService } from '../../access/access';
 import type { Principal } from '../../access/principal';
@@ -149,7 +149,7 @@ export class CircleService {
 
   async charts(principal: Principal, filters: readonly Filter[]): Promise<ChartsAnswer> {
     this.assertPremium(principal);
-    const charts = buildCharts(await this.deps.logs.circleChartRows(principal, filters));
+    const charts = chartsFromTallies(await this.deps.logs.circleChartTallies(principal, filters));
     const { Lake, Month, Species, Tag } = charts.stacked;
     return {
       ...charts,

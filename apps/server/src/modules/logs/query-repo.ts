@@ -1,7 +1,8 @@
 import type { MapMarker } from '@tightlines/core/api/analysis';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
-import type { ChartRow } from '@tightlines/core/charts';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { airTempBucket, CHART_KEYS, illuminationBucket, MONTHS, type ChartKey, type ChartTallies, type Tally } from '@tightlines/core/charts';
+import { windLabel } from '@tightlines/core/weather';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { circleFacetCounts } from '../../db/circle-schema';
 import { friendMaySee, sharedAlongCm } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
@@ -11,13 +12,47 @@ import type { LogRow } from './rows';
 
 const localTime = sql`(${logs.occurredAt} at time zone ${logs.timeZone})`;
 
+/**
+ * A bucket of whole numbers ("20-29"): floor(x) between 20 and 29, written as 20 <= x < 30 so an
+ * index on the column serves it.
+ */
 function between(column: SQL, label: string): SQL | undefined {
   const b = bucketBounds(label);
   if (!b) return undefined;
-  if (b.min === null) return sql`${column} <= ${b.max}`;
+  if (b.min === null) return sql`${column} < ${b.max! + 1}`;
   if (b.max === null) return sql`${column} >= ${b.min}`;
-  return sql`${column} between ${b.min} and ${b.max}`;
+  return sql`${column} >= ${b.min} and ${column} < ${b.max + 1}`;
 }
+
+const DAY_MS = 86_400_000;
+/** Midnight UTC of a YYYY-MM-DD date, moved by whole days. */
+const utcDay = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString();
+
+/**
+ * Local dates are the log's own time zone's, so no index on occurred_at can answer them alone. Every
+ * zone is within a day of UTC, so a local day lies inside the UTC instants from the day before to the
+ * day after: that range is an index range of logs_user_occurred_idx, the local test then decides.
+ */
+function localDateRange(from: string | null, to: string | null): SQL {
+  const conditions: SQL[] = [];
+  if (from !== null) conditions.push(sql`${logs.occurredAt} >= ${utcDay(from, -1)}::timestamptz`, sql`${localTime}::date >= ${from}::date`);
+  if (to !== null) conditions.push(sql`${logs.occurredAt} < ${utcDay(to, 2)}::timestamptz`, sql`${localTime}::date <= ${to}::date`);
+  return and(...conditions)!;
+}
+
+/** A chart's label from the key SQL grouped by (see chartTallies). */
+const CHART_LABEL_OF: Record<Exclude<ChartKey, 'tag'>, (key: string) => string | null> = {
+  illumination: (key) => illuminationBucket(Number(key) * 10),
+  phase: (key) => key,
+  wind: (key) => windLabel(Number(key)),
+  lureType: (key) => key,
+  lureColor: (key) => key,
+  conditions: (key) => key,
+  airTemp: (key) => airTempBucket(Number(key) * 10),
+  lake: (key) => key,
+  month: (key) => MONTHS[Number(key) - 1] ?? null,
+  species: (key) => key,
+};
 
 /**
  * The one filter the circle_facet_counts rows answer (migration 0020_circle_facets), as the facet
@@ -79,13 +114,13 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
         case 'lureColor':
           return sql`(lower(${logs.lureColorPrimary}) = lower(${value}) or lower(${logs.lureColorSecondary}) = lower(${value}))`;
         case 'waterTemp':
-          return between(sql`floor(${logs.waterTemp})`, value);
+          return between(sql`${logs.waterTemp}`, value);
         case 'fishLength':
-          return between(sql`floor(${logs.fishLength})`, value);
+          return between(sql`${logs.fishLength}`, value);
         case 'dateStart':
-          return sql`${localTime}::date >= ${value}::date`;
+          return localDateRange(value, null);
         case 'dateEnd':
-          return sql`${localTime}::date <= ${value}::date`;
+          return localDateRange(null, value);
       }
     })();
     if (c) conditions.push(c);
@@ -104,13 +139,37 @@ export class LogsQueryRepo {
     return this.ctx.db;
   }
 
+  /**
+   * A page of the matching logs, newest first, and how many match. The page is the ids of an index
+   * range read backwards (logs_user_occurred_idx, or the filter's own index), then those rows by key.
+   * A first page with room to spare is every match, so only a full page or a later one is counted.
+   */
+  /**
+   * Runs a statement of grouping sets with room for a hash table a set: with the default work_mem
+   * (4 MB) the planner sorts some sets instead, and on 100,000 logs those sorts spill to disk
+   * (seconds on PGlite). The setting ends with the statement's transaction.
+   */
+  private withGroupingMemory<T>(work: () => Promise<T>): Promise<T> {
+    return this.ctx.transaction(async () => {
+      await this.db.execute(sql`set local work_mem = '32MB'`);
+      return work();
+    });
+  }
+
   async filtered(scope: Scope, filters: readonly Filter[], limit: number, offset: number): Promise<{ rows: LogRow[]; total: number }> {
     const where = filterConditions(scope, filters);
-    const [rows, [total]] = await Promise.all([
-      this.db.select().from(logs).where(where).orderBy(desc(logs.occurredAt), desc(logs.id)).limit(limit).offset(offset),
-      this.db.select({ n: count() }).from(logs).where(where),
+    const page = await queryRows<{ id: string }>(
+      this.db,
+      sql`select ${logs.id} as id from ${logs} where ${where} order by ${logs.occurredAt} desc, ${logs.id} desc limit ${limit} offset ${offset}`,
+    );
+    const known = page.length < limit && (page.length > 0 || offset === 0);
+    const [found, total] = await Promise.all([
+      page.length === 0 ? [] : this.db.select().from(logs).where(inArray(logs.id, page.map((p) => p.id))),
+      known ? offset + page.length : queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from ${logs} where ${where}`).then(([row]) => row?.n ?? 0),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    const byId = new Map(found.map((row) => [row.id, row]));
+    // A log deleted between the two reads is left out of the page rather than shown as a gap.
+    return { rows: page.flatMap(({ id }) => byId.get(id) ?? []), total };
   }
 
   /**
@@ -201,30 +260,77 @@ export class LogsQueryRepo {
     );
   }
 
-  /** Only what the charts read, for every matching log: a few dozen bytes a row. */
-  chartRows(scope: Scope, filters: readonly Filter[]): Promise<ChartRow[]> {
+  /**
+   * The data page's charts counted in SQL: one pass over the matching logs with a grouping set per
+   * chart (each by log type), so the answer is a few hundred counts, not a row per log. Illumination
+   * and air temperature come back as bucket numbers (a multiple of ten stands for its bucket), wind
+   * as the bearing (its compass sectors are uneven) and tags as each distinct tag list: core's bucket
+   * functions then name them, so SQL and the single-log definition (buildCharts) cannot drift apart.
+   */
+  async chartTallies(scope: Scope, filters: readonly Filter[]): Promise<ChartTallies> {
     const where = filterConditions(scope, filters);
-    return queryRows<ChartRow>(
+    const rows = await this.withGroupingMemory(() =>
+      queryRows<{ set: number; type: string; key: string | null; tags: string[] | null; n: number }>(
       this.db,
-      sql`select type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as "occurredAt", lake_name as lake,
-            fish_species as species, fish_length as "fishLength", lure_category as "lureCategory",
-            lure_color_primary as "lureColor", tags, moon_phase as "moonPhase",
-            (lunar->>'moonIllum')::real as "moonIllum", (weather->>'windDirection')::real as "windDirection",
-            (weather->>'airTemp')::real as "airTemp", weather->>'summary' as summary
-          from ${logs} where ${where}`,
+      sql`select grouping(illumination, phase, wind, lure_type, lure_color, conditions, air_temp, lake, month, species, tags) as set,
+            type, coalesce(illumination::text, phase, wind::text, lure_type, lure_color, conditions, air_temp::text, lake, month::text, species) as key,
+            tags, count(*)::int as n
+          from (
+            select type,
+              case when lunar->>'moonIllum' is not null then least(9, greatest(0, floor((lunar->>'moonIllum')::real / 10)))::int end as illumination,
+              moon_phase as phase,
+              (weather->>'windDirection')::real as wind,
+              lure_category as lure_type,
+              lure_color_primary as lure_color,
+              weather->>'summary' as conditions,
+              case when (weather->>'airTemp')::real < 0 then -1 when (weather->>'airTemp')::real >= 100 then 10
+                else floor((weather->>'airTemp')::real / 10)::int end as air_temp,
+              lake_name as lake,
+              extract(month from ${localTime})::int as month,
+              fish_species as species,
+              tags
+            from ${logs} where ${where}
+          ) l
+          group by grouping sets ((type, illumination), (type, phase), (type, wind), (type, lure_type), (type, lure_color), (type, conditions),
+            (type, air_temp), (type, lake), (type, month), (type, species), (type, tags))`,
+      ),
     );
+    const tallies = Object.fromEntries(CHART_KEYS.map((key) => [key, [] as Tally[]])) as ChartTallies;
+    for (const row of rows) {
+      // grouping() sets a bit for each column left out of the row's set: the one clear bit names the chart.
+      const at = CHART_KEYS.findIndex((_, i) => (row.set & (1 << (CHART_KEYS.length - 1 - i))) === 0);
+      const chart = CHART_KEYS[at]!;
+      const { type, n } = row;
+      if (chart === 'tag') {
+        for (const label of row.tags ?? []) tallies.tag.push({ label, type, n });
+        continue;
+      }
+      if (row.key === null) continue;
+      const label = CHART_LABEL_OF[chart](row.key);
+      if (label !== null) tallies[chart].push({ label, type, n });
+    }
+    return tallies;
   }
 
-  markers(scope: Scope, filters: readonly Filter[]): Promise<MapMarker[]> {
+  /**
+   * The markers as one JSON array built in SQL: a single text value to parse, where 20,000 rows of
+   * seven fields each cost the drivers (PGlite above all) several times the query itself.
+   */
+  async markers(scope: Scope, filters: readonly Filter[]): Promise<MapMarker[]> {
     const where = filterConditions(scope, filters);
-    return queryRows<MapMarker>(
+    const [row] = await queryRows<{ markers: string }>(
       this.db,
-      sql`select id as "_id", lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake,
-            case when waterflow ? 'location' then jsonb_build_object(
-              'lat', (waterflow->'location'->>'lat')::float8, 'lng', (waterflow->'location'->>'lng')::float8, 'station', gauge_station)
-            end as gauge
-          from ${logs} where ${where} order by occurred_at desc limit 20000`,
+      sql`select coalesce(json_agg(json_build_object('_id', m.id, 'lat', m.lat, 'lng', m.lng, 'type', m.type, 'date', m.date, 'lake', m.lake, 'gauge', m.gauge)
+            order by m.occurred_at desc, m.id desc), '[]')::text as markers
+          from (
+            select id, lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake, occurred_at,
+              case when waterflow ? 'location' then json_build_object(
+                'lat', (waterflow->'location'->>'lat')::float8, 'lng', (waterflow->'location'->>'lng')::float8, 'station', gauge_station)
+              end as gauge
+            from ${logs} where ${where} order by occurred_at desc, id desc limit 20000
+          ) m`,
     );
+    return JSON.parse(row?.markers ?? '[]') as MapMarker[];
   }
 
   async distinct(userId: string, column: 'state' | 'lake_name'): Promise<string[]> {
@@ -235,45 +341,48 @@ export class LogsQueryRepo {
     return rows.map((r) => r.v);
   }
 
-  /** The dashboard charts' counts, grouped in SQL so years of logs cost one pass each. */
+  /**
+   * The dashboard charts' counts in one pass over the angler's logs, a grouping set per chart (each by
+   * log type): species, types, lure categories, and fish lengths of 30 inches and more in whole inches.
+   */
   async dashboardTallies(userId: string) {
-    const by = (column: SQL) =>
-      queryRows<{ label: string; type: string; n: number }>(
-        this.db,
-        sql`select ${column} as label, type, count(*)::int as n from ${logs}
-            where user_id = ${userId} and ${column} is not null group by 1, 2`,
-      );
-    const [species, types, lures, lengths] = await Promise.all([
-      by(sql`fish_species`),
-      by(sql`type`),
-      by(sql`lure_category`),
-      queryRows<{ length: number; type: string; n: number }>(
-        this.db,
-        sql`select floor(fish_length)::int as length, type, count(*)::int as n from ${logs}
-            where user_id = ${userId} and fish_length >= 30 group by 1, 2`,
+    const rows = await this.withGroupingMemory(() =>
+      queryRows<{ set: number; type: string; label: string | null; n: number }>(
+      this.db,
+      sql`select grouping(species, lure, length) as set, type, coalesce(species, lure, length::text) as label, count(*)::int as n
+          from (select type, fish_species as species, lure_category as lure,
+                  case when fish_length >= 30 then floor(fish_length)::int end as length
+                from ${logs} where user_id = ${userId}) l
+          group by grouping sets ((type, species), (type), (type, lure), (type, length))`,
       ),
-    ]);
+    );
+    const species: Tally[] = [];
+    const types: Tally[] = [];
+    const lures: Tally[] = [];
+    const lengths: { length: number; type: string; n: number }[] = [];
+    for (const { set, type, label, n } of rows) {
+      // grouping() sets a bit for each of (species, lure, length) left out of the row's set.
+      if (set === 0b111) types.push({ label: type, type, n });
+      else if (label === null) continue;
+      else if (set === 0b011) species.push({ label, type, n });
+      else if (set === 0b101) lures.push({ label, type, n });
+      else lengths.push({ length: Number(label), type, n });
+    }
     return { species, types, lures, lengths };
   }
 
-  /** The longest fish, the most used lure category on catches, and the latest catch. */
+  /** The longest fish and the latest catch, each the end of an index range. */
   async highlights(userId: string) {
     const [largest] = await queryRows<{ length: number; species: string | null; id: string }>(
       this.db,
       sql`select fish_length as length, fish_species as species, id from ${logs}
           where user_id = ${userId} and fish_length is not null order by fish_length desc limit 1`,
     );
-    const [lure] = await queryRows<{ name: string; n: number }>(
-      this.db,
-      sql`select lure_category as name, count(*)::int as n from ${logs}
-          where user_id = ${userId} and lure_category is not null and type = 'Catch'
-          group by lure_category order by n desc, lure_category limit 1`,
-    );
     const [recent] = await queryRows<{ length: number | null; species: string | null; date: string; id: string }>(
       this.db,
       sql`select fish_length as length, fish_species as species, occurred_at as date, id from ${logs}
-          where user_id = ${userId} and type = 'Catch' order by occurred_at desc limit 1`,
+          where user_id = ${userId} and type = 'Catch' order by occurred_at desc, id desc limit 1`,
     );
-    return { largest, lure, recent };
+    return { largest, recent };
   }
 }

@@ -1,6 +1,6 @@
 import { LOG_NOT_SHARED } from '@tightlines/core/api/logs';
 import type { MapMarker } from '@tightlines/core/api/analysis';
-import type { ChartRow } from '@tightlines/core/charts';
+import type { ChartTallies } from '@tightlines/core/charts';
 import type { Filter } from '@tightlines/core/filters';
 import type { LogPage } from '@tightlines/core/logs';
 import type { Principal } from '../../access/principal';
@@ -29,8 +29,8 @@ export class LogsQuery {
     return { docs, total, page, limit };
   }
 
-  chartRows(principal: Principal, filters: readonly Filter[]): Promise<ChartRow[]> {
-    return this.repo.chartRows(LogsQuery.scope(principal), filters);
+  chartTallies(principal: Principal, filters: readonly Filter[]): Promise<ChartTallies> {
+    return this.repo.chartTallies(LogsQuery.scope(principal), filters);
   }
 
   markers(principal: Principal, filters: readonly Filter[]): Promise<MapMarker[]> {
@@ -49,8 +49,8 @@ export class LogsQuery {
     return { docs: rows.map(({ log, username }) => this.photos.forViewer(principal.userId, toLogView(log, username))), total, page, limit };
   }
 
-  circleChartRows(principal: Principal, filters: readonly Filter[]): Promise<ChartRow[]> {
-    return this.repo.chartRows({ circleOf: true, memberId: principal.userId }, filters);
+  circleChartTallies(principal: Principal, filters: readonly Filter[]): Promise<ChartTallies> {
+    return this.repo.chartTallies({ circleOf: true, memberId: principal.userId }, filters);
   }
 
   circleMarkers(principal: Principal, filters: readonly Filter[]) {
