@@ -140,11 +140,6 @@ export class LogsQueryRepo {
   }
 
   /**
-   * A page of the matching logs, newest first, and how many match. The page is the ids of an index
-   * range read backwards (logs_user_occurred_idx, or the filter's own index), then those rows by key.
-   * A first page with room to spare is every match, so only a full page or a later one is counted.
-   */
-  /**
    * Runs a statement of grouping sets with room for a hash table a set: with the default work_mem
    * (4 MB) the planner sorts some sets instead, and on 100,000 logs those sorts spill to disk
    * (seconds on PGlite). The setting ends with the statement's transaction.
@@ -156,6 +151,11 @@ export class LogsQueryRepo {
     });
   }
 
+  /**
+   * A page of the matching logs, newest first, and how many match. The page is the ids of an index
+   * range read backwards (logs_user_occurred_idx, or the filter's own index), then those rows by key.
+   * A first page with room to spare is every match, so only a full page or a later one is counted.
+   */
   async filtered(scope: Scope, filters: readonly Filter[], limit: number, offset: number): Promise<{ rows: LogRow[]; total: number }> {
     const where = filterConditions(scope, filters);
     const page = await queryRows<{ id: string }>(
