@@ -124,7 +124,9 @@ export function Shell() {
             </Group>
           </Container>
         </div>
-        <div style={{ flex: 1 }}>
+        {/* At least a screen tall, so the footer starts below the fold: while a page's chunk loads the
+            content is empty, and a footer drawn in view would jump down when the page arrives. */}
+        <div style={{ flex: 1, minHeight: 'calc(100dvh - var(--app-shell-header-offset, 0px))' }}>
           <Outlet />
         </div>
         <Footer signedIn={signedIn} />

@@ -1,4 +1,4 @@
-import { Anchor, Card, Container, SegmentedControl, Text, Title } from '@mantine/core';
+import { Anchor, Card, Center, Container, Loader, SegmentedControl, Text, Title } from '@mantine/core';
 import { safeRedirectPath } from '@tightlines/core/redirect';
 import { isUuid } from '@tightlines/core/api/request';
 import { lazy, Suspense, useEffect } from 'react';
@@ -67,7 +67,13 @@ export function LoginRegisterPage() {
       />
       <Card withBorder padding="lg">
         {action === 'signup' ? (
-          <Suspense fallback={null}>
+          <Suspense
+            fallback={
+              <Center py="md">
+                <Loader size="sm" aria-label="Loading the registration form" />
+              </Center>
+            }
+          >
             <RegisterForm onSubmitting={beforeRegistration} cash={cash} coupon={coupon} />
           </Suspense>
         ) : (
