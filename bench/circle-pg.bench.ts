@@ -11,7 +11,8 @@
  */
 import { createTestApp } from '@tightlines/testkit/app';
 import { logIn, startServerProcess } from '@tightlines/testkit/process';
-import { analyzeCircle, CIRCLE_PASSWORD, executionTimes, feedCases, planFeed, seedCircle } from './lib/circle-seed';
+import { analyzeCircle, CIRCLE_PASSWORD, feedCases, planFeed, seedCircle } from './lib/circle-seed';
+import { executionTimes } from './lib/plans';
 import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
 import { ms, requestCount, table } from './lib/stats';

@@ -12,7 +12,8 @@
  */
 import type { Database } from '@tightlines/server/src/db/client';
 import { logIn, startServerProcess, type RunningServer } from '@tightlines/testkit/process';
-import { analyzeCircle, CIRCLE_PASSWORD, executionTimes, feedCases, planFeed, seedCircle } from './lib/circle-seed';
+import { analyzeCircle, CIRCLE_PASSWORD, feedCases, planFeed, seedCircle } from './lib/circle-seed';
+import { executionTimes } from './lib/plans';
 import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
 import { ms, rate, requestCount, table } from './lib/stats';

@@ -11,6 +11,7 @@ import { LogsQueryRepo, type Scope } from '../../apps/server/src/modules/logs/qu
 import type { RunningServer } from '@tightlines/testkit/process';
 import { insertAnglers, insertSampleLogs, sampleLogs, type SampleLog, type SeededAngler } from '@tightlines/testkit/seed';
 import { runLoad, type LoadResult } from './load';
+import { executionTimes, medianMs } from './plans';
 import { assertClean } from './report';
 import { ms, rate, requestCount, table } from './stats';
 
@@ -116,23 +117,9 @@ export async function planAnalysis(database: Database, angler: SeededAngler, run
     const lines: string[] = [];
     await call.run(new LogsQueryRepo(new DbContext(explaining(database.db, lines))));
     await call.run(repo);
-    const times: number[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      const started = performance.now();
-      await call.run(repo);
-      times.push(performance.now() - started);
-    }
-    plans.push({ label: call.label, lines, callMs: times.sort((a, b) => a - b)[Math.floor(runs / 2)]! });
+    plans.push({ label: call.label, lines, callMs: await medianMs(runs, () => call.run(repo)) });
   }
   return plans;
-}
-
-/** The execution times of a call's explained statements, in the order it ran them. */
-export function executionTimes(lines: string[]): string {
-  return lines
-    .filter((l) => l.startsWith('Execution Time'))
-    .map((l) => l.replace('Execution Time: ', ''))
-    .join(' + ');
 }
 
 // ---- the routes over HTTP ------------------------------------------------------------------------

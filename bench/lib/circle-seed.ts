@@ -4,6 +4,7 @@ import { analyzeLogs, type Database, type Db } from '../../apps/server/src/db/cl
 import { DbContext } from '../../apps/server/src/db/context';
 import { LogsQueryRepo } from '../../apps/server/src/modules/logs/query-repo';
 import { insertAnglers, insertSampleLogs, sampleLogs, type SeededAngler } from '@tightlines/testkit/seed';
+import { medianMs } from './plans';
 
 export const CIRCLE_PASSWORD = 'correct horse 42';
 const SEASONS = [2023, 2024, 2025] as const;
@@ -114,22 +115,9 @@ export async function planFeed(database: Database, memberId: string, cases: Feed
       },
     }) as Db;
     await feedThrough(new LogsQueryRepo(new DbContext(explaining)), memberId, c.query);
-    const times: number[] = [];
     const repo = new LogsQueryRepo(new DbContext(database.db));
-    for (let i = 0; i < runs; i += 1) {
-      const started = performance.now();
-      await feedThrough(repo, memberId, c.query);
-      times.push(performance.now() - started);
-    }
-    plans.push({ label: c.label, lines, callMs: times.sort((a, b) => a - b)[Math.floor(runs / 2)]! });
+    plans.push({ label: c.label, lines, callMs: await medianMs(runs, () => feedThrough(repo, memberId, c.query)) });
   }
   return plans;
 }
 
-/** The execution times of a case's explained statements (the page and the counters' sum, in the order they ran). */
-export function executionTimes(lines: string[]): string {
-  return lines
-    .filter((l) => l.startsWith('Execution Time'))
-    .map((l) => l.replace('Execution Time: ', ''))
-    .join(' + ');
-}
