@@ -1,11 +1,11 @@
 // The baseline: a bare Fastify 5 process (no plugins, no logger) on loopback, started by
 // baseline.bench.ts. GET /health answers a small JSON like our health route; GET /bytes answers
-// the file at BYTES_FILE as application/json, read once, so it serves exactly what our route served.
+// the file at BYTES_FILE (`{}` without one) as application/json, read once, so it serves exactly what our route served.
 // Prints its port on stdout when listening.
 import fs from 'node:fs';
 import Fastify from 'fastify';
 
-const bytes = fs.readFileSync(process.env.BYTES_FILE);
+const bytes = process.env.BYTES_FILE ? fs.readFileSync(process.env.BYTES_FILE) : Buffer.from('{}');
 const app = Fastify({ logger: false });
 app.get('/health', async () => ({ status: 'ok' }));
 app.get('/bytes', async (_request, reply) => reply.type('application/json').send(bytes));
