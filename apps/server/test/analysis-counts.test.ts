@@ -66,13 +66,20 @@ const FILTERS: Array<[string, string]> = [
  * the tallies once more than a log matches) against the matches listed on one page (counted as read),
  * the unfiltered charts (from the tallies) against the same charts counted over the logs (a date range
  * from long ago matches every log but is counted by a pass over them), and the tallies themselves
- * against a recount.
+ * against a recount; the filter bar's states and lakes against the logs' own.
  */
 async function expectTallied(who: Member) {
   for (const query of [''].concat(FILTERS.map(([type, value]) => `&filterType=${type}&filterValue=${encodeURIComponent(value)}`))) {
     const counted = await req(who, 'GET', `/api/user/logs/filter?limit=500${query}`);
     const summed = await req(who, 'GET', `/api/user/logs/filter?limit=1${query}`);
     expect(summed.total, query || 'no filter').toBe(counted.docs.length);
+  }
+  for (const [route, column] of [['states', sql`state`], ['lakes', sql`lake_name`]] as const) {
+    const listed = await queryRows<{ v: string }>(
+      t.database.db,
+      sql`select distinct ${column} as v from logs where user_id = ${who._id} and ${column} is not null order by 1`,
+    );
+    expect(await req(who, 'GET', `/api/user/logs/${route}`), route).toEqual(listed.map((r) => r.v));
   }
   const charts = await req(who, 'GET', '/api/user/logs/charts');
   expect(charts).toEqual(await req(who, 'GET', '/api/user/logs/charts?filterType=dateStart&filterValue=1900-01-01'));

@@ -10,7 +10,8 @@ CREATE TABLE "log_tallies" (
 ALTER TABLE "log_tallies" ADD CONSTRAINT "log_tallies_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- log_tallies' facets of one log: each value a log shows, once (the charts' keys as chartTallies'
 -- grouping sets compute them, and the values the single filters compare, folded as query-repo.ts
--- filtersOnly folds them). Numbers are whole: a bucket (illumination, air temperature: tens) or
+-- filtersOnly folds them where a log may show two spellings of one value; lake and state as written,
+-- as the filter bar lists them). Numbers are whole: a bucket (illumination, air temperature: tens) or
 -- floor() (fish length, water temperature), so a filter's bucket is a range of values.
 CREATE FUNCTION "log_tally_facets"("type" text, "occurred_at" timestamptz, "time_zone" text, "lake_name" text, "state" text,
   "moon_phase" text, "tags" text[], "tags_lower" text[], "lunar" jsonb, "weather" jsonb, "lure_category" text,
@@ -19,7 +20,7 @@ RETURNS TABLE ("facet" text, "value" text) LANGUAGE sql STABLE AS $$
   SELECT 'year', extract(year FROM "occurred_at" AT TIME ZONE "time_zone")::int::text
   UNION ALL SELECT 'month', extract(month FROM "occurred_at" AT TIME ZONE "time_zone")::int::text
   UNION ALL SELECT 'lake', "lake_name" WHERE "lake_name" IS NOT NULL
-  UNION ALL SELECT 'state', upper("state") WHERE "state" IS NOT NULL
+  UNION ALL SELECT 'state', "state" WHERE "state" IS NOT NULL
   UNION ALL SELECT 'phase', "moon_phase" WHERE "moon_phase" IS NOT NULL
   UNION ALL SELECT 'tag', t FROM unnest("tags") AS t WHERE t IS NOT NULL
   UNION ALL SELECT DISTINCT 'tagLower', t FROM unnest("tags_lower") AS t WHERE t IS NOT NULL

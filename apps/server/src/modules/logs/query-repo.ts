@@ -98,7 +98,7 @@ function tallyOf({ type, value }: Filter): SQL | undefined {
     case 'location.lake':
       return and(eq(t.facet, 'lake'), sql`lower(${t.value}) = lower(${value})`);
     case 'location.state':
-      return and(eq(t.facet, 'state'), sql`${t.value} = upper(${value})`);
+      return and(eq(t.facet, 'state'), sql`upper(${t.value}) = upper(${value})`);
     case 'moonPhase':
       return and(eq(t.facet, 'phase'), eq(t.value, value));
     case 'tag':
@@ -413,10 +413,12 @@ export class LogsQueryRepo {
     return JSON.parse(row?.markers ?? '[]') as MapMarker[];
   }
 
-  async distinct(userId: string, column: 'state' | 'lake_name'): Promise<string[]> {
+  /** The filter bar's choices: the states or lakes the angler's logs show, from the tallies. */
+  async distinct(userId: string, facet: 'state' | 'lake'): Promise<string[]> {
     const rows = await queryRows<{ v: string }>(
       this.db,
-      sql`select distinct ${sql.raw(column)} as v from ${logs} where user_id = ${userId} and ${sql.raw(column)} is not null order by 1`,
+      sql`select distinct ${logTallies.value} as v from ${logTallies}
+          where ${logTallies.userId} = ${userId} and ${logTallies.facet} = ${facet} and ${logTallies.n} > 0 order by 1`,
     );
     return rows.map((r) => r.v);
   }
