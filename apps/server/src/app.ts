@@ -88,7 +88,7 @@ import { TagsRepo } from './modules/tags/repo';
 import { tagsRoutes } from './modules/tags/routes';
 import { TagsService } from './modules/tags/service';
 import { transferRoutes } from './modules/transfer/routes';
-import { TransferService } from './modules/transfer/service';
+import { sweepImportSpools, TransferService } from './modules/transfer/service';
 import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
@@ -279,6 +279,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const analysis = new AnalysisService({ logs: logsQuery, circle, access });
   const transfer = new TransferService({ logs, access, places, now });
+  const swept = await sweepImportSpools();
+  if (swept > 0) app.log.info(`import: removed ${swept} upload(s) left behind by an import that never finished`);
 
 
   // Outside data a log could not get at once is retried in the background, never blocking a save.

@@ -8,7 +8,7 @@ import { moveClock, registerUser, runEnrichmentNow, type Member } from '@tightli
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
 /**
- * The tallies the triggers of migration 0022_log_tallies keep (the data page's unfiltered charts, the
+ * The tallies the triggers of migration 0023_log_tallies keep (the data page's unfiltered charts, the
  * dashboard's counts, the totals under one filter) against the logs counted afresh, after every kind
  * of write an angler or the server makes.
  */

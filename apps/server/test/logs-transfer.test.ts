@@ -4,11 +4,14 @@ import { messages } from '@tightlines/core/messages';
 import exifr from 'exifr';
 import Papa from 'papaparse';
 import sharp from 'sharp';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLogs, sampleLogView } from '../src/demo/generator';
 import { ROWS_PER_INSERT } from '../src/modules/logs/bulk';
-import { MAX_PHOTOS, NO_GPS } from '../src/modules/transfer/service';
+import { MAX_PHOTOS, NO_GPS, STALE_SPOOL_MS } from '../src/modules/transfer/service';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 import { giveSampleLogs, logCount, registerUser } from '@tightlines/testkit/fixtures';
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
@@ -245,6 +248,25 @@ describe('POST /api/util/import/csv/user-logs', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ imported: ROWS_PER_INSERT + 300 });
     expect(await logCount(t, user)).toBe(ROWS_PER_INSERT + 300);
+  });
+
+  it('a server starting again removes the upload a killed import left behind, and no other server\'s', async () => {
+    // What a server killed mid-import leaves: its spooled upload, untouched since.
+    const leftBehind = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-import-'));
+    fs.writeFileSync(path.join(leftBehind, 'upload.csv'), 'date,location.lat,location.lng\r\n');
+    const then = new Date(Date.now() - STALE_SPOOL_MS - 60_000);
+    fs.utimesSync(path.join(leftBehind, 'upload.csv'), then, then);
+    // Another server on this machine, importing right now.
+    const inFlight = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-import-'));
+    fs.writeFileSync(path.join(inFlight, 'upload.csv'), 'date,location.lat,location.lng\r\n');
+    const restarted = await createTestApp({ ...weather.env, FEATURE_FLAGS: 'FREEFORALL' });
+    try {
+      expect(fs.existsSync(leftBehind)).toBe(false);
+      expect(fs.readFileSync(path.join(inFlight, 'upload.csv'), 'utf8')).toBe('date,location.lat,location.lng\r\n');
+    } finally {
+      await restarted.close();
+      fs.rmSync(inFlight, { recursive: true, force: true });
+    }
   });
 
   it('lists the first 20 problems and counts the rest', async () => {

@@ -246,7 +246,7 @@ export const logs = pgTable(
 );
 
 /**
- * How many of an angler's logs of one type show one value of one facet (migration 0022_log_tallies,
+ * How many of an angler's logs of one type show one value of one facet (migration 0023_log_tallies,
  * kept by statement-level triggers on logs): the data page's unfiltered charts, the dashboard's
  * counts and the total under a single filter are sums of these rows instead of a pass over the logs.
  * The facets and their values are log_tally_facets' (SQL); query-repo.ts reads them.

@@ -77,7 +77,7 @@ function facetOf({ type, value }: Filter): { facet: string; value: SQL } | undef
 }
 
 /**
- * The log_tallies rows (migration 0022_log_tallies) that sum to how many of an angler's logs a single
+ * The log_tallies rows (migration 0023_log_tallies) that sum to how many of an angler's logs a single
  * filter matches, as a condition on them, or undefined when the tallies cannot tell (a date range).
  * Each facet holds a log once per value it shows, so the sum counts each match once; the case folding
  * is filtersOnly's.

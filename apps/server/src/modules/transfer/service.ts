@@ -326,9 +326,39 @@ export class TransferService {
   }
 }
 
+const SPOOL_PREFIX = 'tightlines-import-';
+/**
+ * A spooled upload untouched this long belongs to no running import (one is written as it arrives
+ * and removed when its import ends, within minutes), so the sweep may take it.
+ */
+export const STALE_SPOOL_MS = 6 * 3600_000;
+
+/**
+ * Removes spooled uploads a server left behind when it stopped mid-import (killed, or the machine
+ * lost power), so each one does not keep up to IMPORT_MAX_BYTES of disk forever. Only stale ones:
+ * other servers on this machine share the temporary directory and may be importing right now.
+ * Answers how many were removed.
+ */
+export async function sweepImportSpools(now = Date.now(), tmp = os.tmpdir()): Promise<number> {
+  let removed = 0;
+  for (const name of await fs.promises.readdir(tmp).catch(() => [])) {
+    if (!name.startsWith(SPOOL_PREFIX)) continue;
+    const dir = path.join(tmp, name);
+    try {
+      const stat = await fs.promises.stat(path.join(dir, 'upload.csv')).catch(() => fs.promises.stat(dir));
+      if (now - stat.mtimeMs < STALE_SPOOL_MS) continue;
+      await fs.promises.rm(dir, { recursive: true, force: true });
+      removed += 1;
+    } catch {
+      // Gone already (another server swept it) or not ours to remove: either way nothing to do.
+    }
+  }
+  return removed;
+}
+
 /** The whole upload in a temporary file (at most IMPORT_MAX_BYTES: the upload limit cuts it), read back as a stream. */
 async function spool(upload: Readable & { truncated?: boolean }): Promise<{ stream: Readable & { truncated?: boolean }; remove: () => Promise<void> }> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'tightlines-import-'));
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), SPOOL_PREFIX));
   const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
   const file = path.join(dir, 'upload.csv');
   try {
