@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * Starts the bare Fastify baseline (bare-fastify.mjs) as its own process. `bytesFile` is what its
- * GET /bytes answers; GET /health needs none.
+ * Starts the bare Fastify baseline (bare-fastify.mjs) as its own process. GET /bytes/NAME answers the
+ * file NAME of `bytesDir`; GET /health needs none.
  */
-export async function startBareFastify(bytesFile?: string): Promise<{ baseUrl: string; child: ChildProcess }> {
+export async function startBareFastify(bytesDir?: string): Promise<{ baseUrl: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-fastify.mjs')], {
-    env: { ...process.env, ...(bytesFile ? { BYTES_FILE: bytesFile } : {}) },
+    env: { ...process.env, ...(bytesDir ? { BYTES_DIR: bytesDir } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<string>((resolve, reject) => {

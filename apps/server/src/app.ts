@@ -54,6 +54,7 @@ import { EventPayouts } from './modules/events/payout';
 import { RegistrationService } from './modules/events/registration';
 import { RegistrationRepo } from './modules/events/registration-repo';
 import { registrationRoutes } from './modules/events/registration-routes';
+import { EventListCache, shareListChanges } from './modules/events/list-cache';
 import { EventsRepo } from './modules/events/repo';
 import { readPhotoExif } from './modules/photos/exif';
 import { PhotoExifRepo } from './modules/photos/repo';
@@ -190,7 +191,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   const sessionsChanged = (userId: string) => sessionCache.revoke(userId);
   const accountsRepo = new AccountsRepo(db, sessionsChanged);
-  const eventsRepo = new EventsRepo(db);
+  // The public events list as sent; with REDIS_URL a write on any node reaches every node's copy.
+  const eventListCache = new EventListCache(!config.redisUrl);
+  if (config.redisUrl) {
+    const stopSharing = shareListChanges(eventListCache, config.redisUrl, config.redisKeyPrefix, app.log);
+    app.addHook('onClose', async () => stopSharing());
+  }
+  const eventsRepo = new EventsRepo(db, () => eventListCache.changed());
   // Daily quotas on the work that grows with what a member sends (uploads, imports, weather lookups).
   const quotas = new QuotasService({ repo: new QuotasRepo(db), limits: config.quotas, now });
   startJob(app, 'usage counter cleanup', 6 * 60 * 60 * 1000, () => quotas.forgetOld());
@@ -372,6 +379,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
     now,
     leaderboard: (eventId) => leaderboard.leaderboardFor(eventId),
+    listCache: eventListCache,
   });
   // Accepted fish are announced here; the live module (socket.io) listens.
   const eventsPublisher = new LocalEventsPublisher();
