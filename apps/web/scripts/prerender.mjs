@@ -52,7 +52,7 @@ function routeHints(module) {
   const js = [...own.js].filter((file) => !entry.js.has(file));
   const css = [...own.css].filter((file) => !entry.css.has(file));
   return [
-    ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${NONCE}">`),
+    ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${NONCE}" fetchpriority="low">`),
     ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" nonce="${NONCE}">`),
   ].join('\n    ');
 }
@@ -69,6 +69,9 @@ for (const { url, module } of PAGES) {
   if (!manifest[module]) throw new Error(`No chunk for ${module} in the build: update PAGES in apps/web/scripts/prerender.mjs.`);
   const html = await render(url);
   const page = template
+    // The page paints without its scripts, so they wait behind the HTML and the style sheets.
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
     // Mantine marks the colour scheme on <html> once it runs; the prerendered page needs it first.
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
     .replace('</head>', `  ${routeHints(module)}\n  </head>`)
