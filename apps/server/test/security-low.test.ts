@@ -182,6 +182,11 @@ describe('the page and its CSP nonce', () => {
         expect([url, await screen(url)]).toEqual([url, 'drawn by the app']);
       }
       expect((await app.inject({ method: 'GET', url: '/.prerendered.json' })).body).not.toContain('Welcome back');
+      // The page is compressed like any other answer (it is the not-found handler's, not a route's).
+      const zipped = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+      expect([zipped.headers['content-encoding'], zlib.gunzipSync(zipped.rawPayload).toString()]).toEqual(['gzip', expect.stringContaining('Know when the fish bite.')]);
+      const brotli = await app.inject({ method: 'GET', url: '/login-register?action=login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect([brotli.headers['content-encoding'], zlib.brotliDecompressSync(brotli.rawPayload).toString()]).toEqual(['br', expect.stringContaining('Welcome back')]);
     } finally {
       await app.close();
       fs.rmSync(webDist, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
@@ -92,5 +93,14 @@ function sendPage(reply: FastifyReply, page: Page) {
   reply.helmet({
     contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, 'style-src': [...CSP_DIRECTIVES['style-src'], `'nonce-${nonce}'`, ...attributes] } },
   });
-  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const html = page.html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+  // Compressed here: @fastify/compress hooks routes, and this answer is the not-found handler's. A
+  // prerendered page is about 50 KB of HTML, 8 KB compressed.
+  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+  return reply.send(html);
 }
