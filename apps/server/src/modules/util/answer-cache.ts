@@ -24,6 +24,8 @@ type Entry = { userId: string; json: string };
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** Each member's keys, so a member's change costs what that member has kept, not what everyone has. */
+  private readonly keysByUser = new Map<string, Set<string>>();
   private chars = 0;
   private generation = 0;
   private listening = false;
@@ -54,6 +56,9 @@ export class AnswerCache {
       }
       this.entries.set(key, { userId: principal.userId, json });
       this.chars += json.length;
+      const keys = this.keysByUser.get(principal.userId);
+      if (keys) keys.add(key);
+      else this.keysByUser.set(principal.userId, new Set([key]));
     }
     return json;
   }
@@ -61,17 +66,24 @@ export class AnswerCache {
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
     this.chars -= entry.json.length;
+    const keys = this.keysByUser.get(entry.userId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByUser.delete(entry.userId);
   }
 
   forgetUser(userId: string): void {
     this.generation += 1;
-    for (const [key, entry] of this.entries) if (entry.userId === userId) this.drop(key, entry);
+    for (const key of this.keysByUser.get(userId) ?? []) {
+      const entry = this.entries.get(key);
+      if (entry) this.drop(key, entry);
+    }
   }
 
   /** The change notifications are heard (true) or may be missed (false: nothing kept is trusted). */
   setListening(listening: boolean): void {
     this.generation += 1;
     this.entries.clear();
+    this.keysByUser.clear();
     this.chars = 0;
     this.listening = listening;
   }
