@@ -2,7 +2,8 @@
  * Our routes as a share of what the framework alone manages on the same machine in the same run.
  *
  * The baseline is a bare Fastify 5 process (lib/bare-fastify.mjs: no plugins, no logger) answering
- * a small health JSON and, byte for byte, the forecast JSON our server answered. Our server is
+ * a small health JSON and, byte for byte, what our server answered on each public read (the
+ * visitor's forecast, a month of the lunar calendar, the solunar calendar file, the events list). Our server is
  * testkit's real process (main.ts, PGlite, LOG_LEVEL=warn, weather from testkit's fake Open-Meteo
  * on loopback, warm). Each route runs at concurrency 10 from this process after a warm-up, with
  * a time cap; the ratio is our req/s over the baseline's for the comparable route. The member read
@@ -11,12 +12,13 @@
  *
  *   npx tsx bench/baseline.bench.ts [--requests 20000] [--max-seconds 8] [--json out.json]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 import { signUp, startServerProcess, type RunningServer } from '@tightlines/testkit/process';
+import { startBareFastify } from './lib/bare';
 import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
 import { ms, rate, requestCount, table } from './lib/stats';
@@ -24,30 +26,32 @@ import { ms, rate, requestCount, table } from './lib/stats';
 const REQUESTS = countOption('--requests', 'BENCH_BASELINE_REQUESTS', 20_000);
 const MAX_SECONDS = countOption('--max-seconds', 'BENCH_BASELINE_MAX_SECONDS', 8);
 const CONCURRENCY = 10;
-const FORECAST = '/api/weather/forecast/56401';
 const MEMBER_READ = '/api/logs/can-create';
+
+/** The public reads measured against bare Fastify sending the same bytes; `file` names them for it. */
+type PublicRead = { label: string; method: 'GET' | 'POST'; path: string; body?: string; file: string };
+const PUBLIC_READS: PublicRead[] = [
+  { label: 'GET /api/weather/forecast/56401 (visitor, weather cached)', method: 'GET', path: '/api/weather/forecast/56401', file: 'forecast.json' },
+  { label: 'POST /api/lunar/aeris/monthly (56401, June 2026, asked before)', method: 'POST', path: '/api/lunar/aeris/monthly?location=56401&month=6&year=2026', file: 'month.json' },
+  {
+    label: 'POST /api/calendar/ical (solunar, 30 days, asked before)',
+    method: 'POST',
+    path: '/api/calendar/ical',
+    body: JSON.stringify({ location: { name: 'Brainerd, MN', lat: 46.35, lng: -94.2 }, alertType: 'Lunar Event' }),
+    file: 'calendar.ics',
+  },
+  { label: 'GET /api/fc/events (first page, no events yet)', method: 'GET', path: '/api/fc/events', file: 'events.json' },
+];
 
 type Row = { label: string; result: LoadResult; baseline?: LoadResult; cpuPerRequestMs?: number };
 
-async function measure(baseUrl: string, urlPath: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  const base = { baseUrl, method: 'GET' as const, path: () => urlPath, headers };
+async function measure(baseUrl: string, urlPath: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET', body?: string): Promise<LoadResult> {
+  const base = { baseUrl, method, path: () => urlPath, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }) };
   assertClean(`${urlPath} warm-up`, await runLoad({ ...base, total: 200, concurrency: CONCURRENCY }));
   const result = await runLoad({ ...base, total: REQUESTS, concurrency: CONCURRENCY, maxSeconds: MAX_SECONDS });
   assertClean(urlPath, result);
   console.error(`  ${baseUrl}${urlPath}: ${rate(result.requestsPerSecond)} req/s, p50 ${ms(result.latency.p50Ms)} ms`);
   return result;
-}
-
-async function startBare(bytesFile: string): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'lib', 'bare-fastify.mjs')], {
-    env: { ...process.env, BYTES_FILE: bytesFile },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`bare Fastify exited (${code})`)));
-  });
-  return { baseUrl: `http://127.0.0.1:${port}`, child };
 }
 
 async function withServer<T>(env: Record<string, string>, work: (server: RunningServer) => Promise<T>): Promise<T> {
@@ -69,16 +73,17 @@ async function cpuPerRequest(server: RunningServer, run: () => Promise<LoadResul
 async function bench() {
   const weather = await startFakeOpenMeteo();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-baseline-'));
-  const bytesFile = path.join(workDir, 'forecast.json');
   const rows: Row[] = [];
   let bare: { baseUrl: string; child: ChildProcess } | undefined;
   try {
     const env = { ...weather.env, SESSION_CACHE_SECONDS: '10' };
     await withServer(env, async (server) => {
-      const forecast = await fetch(`${server.baseUrl}${FORECAST}`);
-      if (forecast.status !== 200) throw new Error(`forecast: ${forecast.status}`);
-      fs.writeFileSync(bytesFile, Buffer.from(await forecast.arrayBuffer()));
-      bare = await startBare(bytesFile);
+      for (const read of PUBLIC_READS) {
+        const res = await fetch(`${server.baseUrl}${read.path}`, { method: read.method, ...(read.body === undefined ? {} : { body: read.body, headers: { 'content-type': 'application/json' } }) });
+        if (res.status !== 200) throw new Error(`${read.path}: ${res.status}`);
+        fs.writeFileSync(path.join(workDir, read.file), Buffer.from(await res.arrayBuffer()));
+      }
+      bare = await startBareFastify(workDir);
       const { token } = await signUp(server.baseUrl, `baseline${Date.now().toString(36)}`);
       const member = { authorization: `Bearer ${token}` };
 
@@ -87,9 +92,12 @@ async function bench() {
       rows.push({ label: 'GET /api/health', result: health.result, baseline: bareHealth, cpuPerRequestMs: health.cpuMs / health.result.total });
       const member1 = await cpuPerRequest(server, () => measure(server.baseUrl, MEMBER_READ, member));
       rows.push({ label: `GET ${MEMBER_READ} (member, session cache on)`, result: member1.result, baseline: bareHealth, cpuPerRequestMs: member1.cpuMs / member1.result.total });
-      const bareBytes = await measure(bare.baseUrl, '/bytes');
-      const visitor = await cpuPerRequest(server, () => measure(server.baseUrl, FORECAST));
-      rows.push({ label: `GET ${FORECAST} (visitor, weather cached, ${(fs.statSync(bytesFile).size / 1024).toFixed(1)} KB)`, result: visitor.result, baseline: bareBytes, cpuPerRequestMs: visitor.cpuMs / visitor.result.total });
+      for (const read of PUBLIC_READS) {
+        const bareBytes = await measure(bare.baseUrl, `/bytes/${read.file}`);
+        const ours = await cpuPerRequest(server, () => measure(server.baseUrl, read.path, {}, read.method, read.body));
+        const size = `${(fs.statSync(path.join(workDir, read.file)).size / 1024).toFixed(1)} KB`;
+        rows.push({ label: `${read.label}, ${size}`, result: ours.result, baseline: bareBytes, cpuPerRequestMs: ours.cpuMs / ours.result.total });
+      }
       const bareAgain = await measure(bare.baseUrl, '/health');
       rows.push({ label: 'bare Fastify /health again (drift over the run)', result: bareAgain, baseline: bareHealth });
     });
@@ -106,7 +114,7 @@ async function bench() {
   }
 
   const markdown = [
-    `Bare Fastify ${JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../node_modules/fastify/package.json'), 'utf8')).version} (no plugins, no logger; \`lib/bare-fastify.mjs\`) against our server (testkit's real process: \`main.ts\`, PGlite, \`LOG_LEVEL=warn\`, weather from testkit's fake Open-Meteo, warm), same machine, same run, concurrency ${CONCURRENCY}, up to ${REQUESTS.toLocaleString('en-US')} requests or ${MAX_SECONDS} s a route after 200 warm-up requests. The load comes from one Node process (\`lib/load.ts\`) on the same 2 CPUs as both servers, so the bare figures are a floor of what Fastify can do, not its ceiling. Ratio: our req/s over the baseline's for the comparable route (health and member reads against bare health; the forecast against bare Fastify sending the same bytes). Server CPU per request from the server process's own counters.`,
+    `Bare Fastify ${JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../node_modules/fastify/package.json'), 'utf8')).version} (no plugins, no logger; \`lib/bare-fastify.mjs\`) against our server (testkit's real process: \`main.ts\`, PGlite, \`LOG_LEVEL=warn\`, weather from testkit's fake Open-Meteo, warm), same machine, same run, concurrency ${CONCURRENCY}, up to ${REQUESTS.toLocaleString('en-US')} requests or ${MAX_SECONDS} s a route after 200 warm-up requests. The load comes from one Node process (\`lib/load.ts\`) on the same 2 CPUs as both servers, so the bare figures are a floor of what Fastify can do, not its ceiling. Ratio: our req/s over the baseline's for the comparable route (health and member reads against bare health; each public read against bare Fastify sending the same bytes, measured just before it). Server CPU per request from the server process's own counters.`,
     '',
     table(
       ['route', 'requests', 'req/s', 'p50', 'p99', 'server CPU / req (ms)', 'baseline req/s', 'ratio'],

@@ -17,7 +17,8 @@ const gzip = promisify(zlib.gzip);
 function precompress(): Plugin {
   return {
     name: 'tightlines-precompress',
-    apply: 'build',
+    // Not the server-side build of src/prerender.tsx, which only the build itself runs.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir!;
       const files = Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file));

@@ -109,7 +109,7 @@ export async function planAnalysis(database: Database, angler: SeededAngler, run
     { label: 'markers: no filter', run: (repo) => repo.markers(scope, []) },
     { label: 'stats: dashboard charts', run: (repo) => repo.dashboardTallies(angler.id) },
     { label: 'stats: highlights', run: (repo) => repo.highlights(angler.id) },
-    { label: 'filter bar: states and lakes', run: (repo) => Promise.all([repo.distinct(angler.id, 'state'), repo.distinct(angler.id, 'lake_name')]) },
+    { label: 'filter bar: states and lakes', run: (repo) => Promise.all([repo.distinct(angler.id, 'state'), repo.distinct(angler.id, 'lake')]) },
   ];
   const plans: Plan[] = [];
   const repo = new LogsQueryRepo(new DbContext(database.db));

@@ -15,6 +15,8 @@ export interface LoadOptions {
   total: number;
   concurrency: number;
   headers?: Record<string, string>;
+  /** The same body on every request (send a content-type with it). */
+  body?: string;
   /** Stop sending new requests after this many seconds (the result then holds fewer than `total`). */
   maxSeconds?: number;
   /** Throws when a response body is wrong; called on every response (outside the timed span). */
@@ -47,6 +49,7 @@ function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
+  body: string | undefined,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -59,7 +62,7 @@ function send(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -71,7 +74,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let errors = 0;
   let firstError: string | null = null;
   let next = 0;
-  const headers = { 'content-length': '0', ...options.headers };
+  const headers = { 'content-length': String(Buffer.byteLength(options.body ?? '')), ...options.headers };
 
   const deadline = options.maxSeconds === undefined ? Infinity : performance.now() + options.maxSeconds * 1000;
   let stoppedByTimeCap = false;
@@ -86,7 +89,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       const url = new URL(options.path(i), options.baseUrl);
       const started = process.hrtime.bigint();
       try {
-        const { status, body } = await send(agent, url, options.method, headers);
+        const { status, body } = await send(agent, url, options.method, headers, options.body);
         latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
         statuses[status] = (statuses[status] ?? 0) + 1;
         options.check?.(status, body, i);

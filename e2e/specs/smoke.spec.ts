@@ -36,10 +36,14 @@ describe('smoke', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
     expect(html).toMatch(/<script[^>]+type="module"/);
-    const home = await fetch(`${server.baseUrl}/`);
+    const other = await fetch(`${server.baseUrl}/about`);
     // The same page; only each answer's CSP nonce differs.
     const withoutNonce = (page: string) => page.replace(/nonce="[^"]*"/g, 'nonce=""');
-    expect(withoutNonce(html)).toBe(withoutNonce(await home.text()));
+    expect(withoutNonce(html)).toBe(withoutNonce(await other.text()));
+    // The landing is that page with a visitor's screen already in it (apps/web/scripts/prerender.mjs).
+    const home = await (await fetch(`${server.baseUrl}/`)).text();
+    const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1]!;
+    expect([home.includes('data-prerendered'), home.includes(entry), home.includes('Know when the fish bite.')]).toEqual([true, true, true]);
   });
 
   it('opens the home page in the browser', async () => {

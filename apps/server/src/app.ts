@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { deleteLogByGet } from '@tightlines/core/api/logs';
 import type { LakeOutline } from '@tightlines/core/geo';
 import { AccessService } from './access/access';
 import type { Config } from './config';
@@ -53,6 +54,7 @@ import { EventPayouts } from './modules/events/payout';
 import { RegistrationService } from './modules/events/registration';
 import { RegistrationRepo } from './modules/events/registration-repo';
 import { registrationRoutes } from './modules/events/registration-routes';
+import { EventListCache, shareListChanges } from './modules/events/list-cache';
 import { EventsRepo } from './modules/events/repo';
 import { readPhotoExif } from './modules/photos/exif';
 import { PhotoExifRepo } from './modules/photos/repo';
@@ -89,6 +91,7 @@ import { tagsRoutes } from './modules/tags/routes';
 import { TagsService } from './modules/tags/service';
 import { transferRoutes } from './modules/transfer/routes';
 import { sweepImportSpools, TransferService } from './modules/transfer/service';
+import { AnswerCache, USER_DATA_CHANNEL } from './modules/util/answer-cache';
 import { utilRoutes } from './modules/util/routes';
 import { OverpassLakes } from './providers/lakes/overpass';
 import type { Mailer } from './providers/mail/mailer';
@@ -188,7 +191,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   const sessionsChanged = (userId: string) => sessionCache.revoke(userId);
   const accountsRepo = new AccountsRepo(db, sessionsChanged);
-  const eventsRepo = new EventsRepo(db);
+  // The public events list as sent; with REDIS_URL a write on any node reaches every node's copy.
+  const eventListCache = new EventListCache(!config.redisUrl);
+  if (config.redisUrl) {
+    const stopSharing = shareListChanges(eventListCache, config.redisUrl, config.redisKeyPrefix, app.log);
+    app.addHook('onClose', async () => stopSharing());
+  }
+  const eventsRepo = new EventsRepo(db, () => eventListCache.changed());
   // Daily quotas on the work that grows with what a member sends (uploads, imports, weather lookups).
   const quotas = new QuotasService({ repo: new QuotasRepo(db), limits: config.quotas, now });
   startJob(app, 'usage counter cleanup', 6 * 60 * 60 * 1000, () => quotas.forgetOld());
@@ -278,6 +287,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     pushAllowHttp: config.push.allowHttp,
   });
   const analysis = new AnalysisService({ logs: logsQuery, circle, access });
+  // The data page's answers per member, dropped whenever the database announces a change to what they show.
+  const answers = new AnswerCache(config.answerCacheChars, now);
+  const stopListening = await database.listen(USER_DATA_CHANNEL, (userId) => answers.forgetUser(userId), (on) => answers.setListening(on));
+  app.addHook('onClose', stopListening);
+  // A member's own change shows in their very next read, even before that announcement reaches this process.
+  app.addHook('onSend', async (request) => {
+    const writes = (request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.url === deleteLogByGet.path;
+    if (request.principal && writes) answers.forgetUser(request.principal.userId);
+  });
   const transfer = new TransferService({ logs, access, places, now });
   const swept = await sweepImportSpools();
   if (swept > 0) app.log.info(`import: removed ${swept} upload(s) left behind by an import that never finished`);
@@ -361,6 +379,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secrets: config.eventKeySecret ? new SecretBox(config.eventKeySecret) : null,
     now,
     leaderboard: (eventId) => leaderboard.leaderboardFor(eventId),
+    listCache: eventListCache,
   });
   // Accepted fish are announced here; the live module (socket.io) listens.
   const eventsPublisher = new LocalEventsPublisher();
@@ -468,7 +487,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await registerRoutes(app, [
     ...utilRoutes(config),
-    ...accountsRoutes(app, accounts, config, quotas, (input) => billing.register(input)),
+    ...accountsRoutes(app, accounts, config, quotas, answers, (input) => billing.register(input)),
     ...placesRoutes(
       new PlacesService({
         places,
@@ -479,11 +498,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }),
     ),
     ...forecastRoutes(forecast, accounts, quotas),
-    ...logsRoutes(logs, config, quotas),
+    ...logsRoutes(logs, config, quotas, answers),
     ...tagsRoutes(tags),
     ...lakesRoutes(lakes),
     ...transferRoutes(transfer, config, quotas),
-    ...analysisRoutes(analysis),
+    ...analysisRoutes(analysis, answers),
     ...outingsRoutes(outings),
     ...billingRoutes(app, billing, config, testPayments && ((entry) => testPayments.tokenize(entry, now()))),
     ...eventsRoutes(events, fish),

@@ -111,4 +111,25 @@ describe.skipIf(!postgres)('live leaderboard across two nodes (PostgreSQL + Redi
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(outsider.seen).toEqual([]);
   });
+
+  it('shows on node B an event created and moved on node A at once, though B had the page already', async () => {
+    const state = `X${Math.random().toString(36).slice(2, 6)}`;
+    const pageOnB = async () => (await (await fetch(`${nodeB.baseUrl}/api/fc/events?state=${state}`)).json()) as Array<{ _id: string; dateStart: string }>;
+    expect(await pageOnB()).toEqual([]);
+    const owner = await signUp(nodeB.baseUrl, `lister${Date.now().toString(36)}`);
+    const created = await nodeA.request({
+      method: 'POST',
+      url: '/api/fc/event',
+      token: owner.token,
+      payload: {
+        name: 'Listed On Both', type: 'Tournament', format: 'Points', size: '12', cost: 0, public: true, state, species: ['Walleye'], keyType: 'Number', allWater: true,
+        dateStart: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 16), dateEnd: new Date(Date.now() + 11 * 86_400_000).toISOString(), tz: 'America/Chicago',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await pageOnB()).map((e) => e._id)).toEqual([created.json()._id]);
+    const moved = await nodeA.request({ method: 'POST', url: `/api/fc/event/dates/${created.json()._id}`, token: owner.token, payload: { dateStart: '2032-05-01T07:00', dateEnd: '2032-05-02T19:00' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await pageOnB())[0]?.dateStart).toBe('2032-05-01T07:00:00-05:00');
+  });
 });

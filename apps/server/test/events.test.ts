@@ -1,7 +1,7 @@
 import { eventMessages as m } from '@tightlines/core/events/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
-import { registerUser, type Member } from '@tightlines/testkit/fixtures';
+import { moveClock, registerUser, type Member } from '@tightlines/testkit/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -340,6 +340,30 @@ describe('the public list', () => {
     expect((await get(`/api/fc/events/?state=${state}&size=8`)).json()).toHaveLength(2);
     expect((await get(`/api/fc/events/?state=${state}&size=20`)).json()).toHaveLength(0);
     expect((await get(`/api/fc/events/?state=${state}&type=Series`)).json()).toHaveLength(0);
+  });
+
+  it('shows a new event, moved dates and an event that has ended at once, though the page was asked before', async () => {
+    const owner = await registerUser(t);
+    const state = `Y${Math.random().toString(36).slice(2, 6)}`;
+    const page = async () => ((await get(`/api/fc/events/?state=${state}`)).json() as Array<{ _id: string; dateStart: string }>);
+    expect(await page()).toEqual([]);
+    const a = (await post('/api/fc/event', owner, freeTournament({ state, dateStart: inDays(5), dateEnd: inDays(6) }))).json();
+    expect((await page()).map((e) => e._id)).toEqual([a._id]);
+    const b = (await post('/api/fc/event', owner, freeTournament({ state, dateStart: inDays(10), dateEnd: inDays(11) }))).json();
+    expect((await page()).map((e) => e._id)).toEqual([a._id, b._id]);
+
+    const moved = await post(`/api/fc/event/dates/${b._id}`, owner, { dateStart: '2032-05-01T07:00', dateEnd: '2032-05-02T19:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await page()).find((e) => e._id === b._id)?.dateStart).toBe('2032-05-01T07:00:00-05:00');
+
+    // A client holding the page revalidates it.
+    const first = await get(`/api/fc/events/?state=${state}`);
+    const held = await t.request({ method: 'GET', url: `/api/fc/events/?state=${state}`, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(held.statusCode).toBe(304);
+
+    // Once `a` has ended it goes after the events still to come.
+    moveClock(t, 7 * DAY);
+    expect((await page()).map((e) => e._id)).toEqual([b._id, a._id]);
   });
 
   it('pages by cursor through the same events in the same order as by offset, ended ones included', async () => {

@@ -57,6 +57,34 @@ describe('GET /api/weather/forecast/{searchTerm}', () => {
     } finally {
       weather.failWith = null;
     }
+    // The answer without weather was not kept: the next visitor gets the weather.
+    const again = await t.request({ method: 'GET', url: '/api/weather/forecast/55401' });
+    expect([again.json().weatherCurrent?.airTemp, again.json().weatherError]).toEqual([71.3, null]);
+  });
+
+  it('sends a visitor the same bytes again with an ETag, and 304 to a client that holds them', async () => {
+    const first = await t.request({ method: 'GET', url: '/api/weather/forecast/56401' });
+    const second = await t.request({ method: 'GET', url: '/api/weather/forecast/56401' });
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const held = await t.request({ method: 'GET', url: '/api/weather/forecast/56401', headers: { 'if-none-match': etag } });
+    expect([held.statusCode, held.body]).toEqual([304, '']);
+    const stale = await t.request({ method: 'GET', url: '/api/weather/forecast/56401', headers: { 'if-none-match': '"something-else"' } });
+    expect([stale.statusCode, stale.body]).toEqual([200, first.body]);
+  });
+
+  it('never gives a member the visitors’ forecast: a premium member asking after a visitor gets the extended one, and the search is saved', async () => {
+    const visitor = await premiumApp.request({ method: 'GET', url: '/api/weather/forecast/56401' });
+    expect(visitor.json().locked).toEqual({ extended: true, historic: true });
+    const user = await registerUser(premiumApp);
+    const member = await premiumApp.request({ method: 'GET', url: '/api/weather/forecast/56401', token: user.token, headers: { 'if-none-match': visitor.headers.etag as string } });
+    expect(member.statusCode).toBe(200);
+    expect(member.json().locked).toEqual({ extended: false, historic: false });
+    expect(member.json().weatherForecast.length).toBeGreaterThan(0);
+    const me = await premiumApp.request({ method: 'GET', url: '/api/user/full', token: user.token });
+    expect(JSON.stringify(me.json())).toContain('56401');
   });
 
   it("saves a member's searches once each, newest first, and removes one", async () => {
@@ -175,6 +203,11 @@ describe('lunar calls', () => {
     expect(point.json()).toHaveLength(28);
     const missing = await t.request({ method: 'POST', url: '/api/lunar/aeris/monthly' });
     expect(missing.statusCode).toBe(400);
+    // Asked again: the same bytes, and 304 for a client holding them.
+    const again = await t.request({ method: 'POST', url: '/api/lunar/aeris/monthly?location=56401&month=3&year=2026' });
+    expect(again.body).toBe(res.body);
+    const held = await t.request({ method: 'POST', url: '/api/lunar/aeris/monthly?location=56401&month=3&year=2026', headers: { 'if-none-match': res.headers.etag as string } });
+    expect(held.statusCode).toBe(304);
   });
 });
 
@@ -197,6 +230,8 @@ describe('POST /api/calendar/ical', () => {
     const majors = events.filter((e) => e.summary.startsWith('Major'));
     for (const m of majors) expect(m.endDate.toUnixTime() - m.startDate.toUnixTime()).toBe(7200);
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
+    const again = await t.request({ method: 'POST', url: '/api/calendar/ical', payload: { location: { name: 'Brainerd, MN', lat: 46.35, lng: -94.2 }, alertType: 'Lunar Event' } });
+    expect(again.body).toBe(res.body);
   });
 
   it('lists hourly weather events for Hourly Event, and refuses an unknown type', async () => {

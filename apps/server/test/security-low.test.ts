@@ -1,4 +1,5 @@
 // The audit's Low findings that a request can show, from the attacker's side.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,6 +140,53 @@ describe('the page and its CSP nonce', () => {
       }
       const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
       expect([page.statusCode, page.headers['cache-control']]).toEqual([200, 'no-store']);
+    } finally {
+      await app.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
+  it('sends the prerendered landing and login pages for exactly the addresses they were rendered for, each with its own nonce', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), BUILT_PAGE);
+    // What apps/web/scripts/prerender.mjs writes: the page with the screen's HTML in #root, and the hashes of its style attributes.
+    const style = '--badge-color:var(--mantine-color-lake-9)';
+    const hash = `sha256-${createHash('sha256').update(style).digest('base64')}`;
+    const prerender = (text: string) => ({
+      html: BUILT_PAGE.replace('<div id="root"></div>', `<div id="root" data-prerendered><style nonce="${CSP_NONCE_PLACEHOLDER}">h1{}</style><h1 style="${style}">${text}</h1></div>`),
+      styleHashes: [hash],
+    });
+    const prerendered = { '/': prerender('Know when the fish bite.'), '/login-register?action=login': prerender('Welcome back') };
+    fs.writeFileSync(path.join(webDist, '.prerendered.json'), JSON.stringify(prerendered));
+    const config = { ...loadConfig({ ...HARNESS_SETTINGS, DATA_DIR: webDist }), webDist };
+    const app = Fastify();
+    try {
+      await registerPlugins(app, config);
+      await registerWeb(app, config, webDist);
+      const screen = async (url: string) => {
+        const page = await app.inject({ method: 'GET', url });
+        const styleSrc = /(?:^|;)style-src ([^;]*)/.exec(String(page.headers['content-security-policy']))![1]!;
+        const nonce = /'nonce-([^']+)'/.exec(styleSrc)![1]!;
+        expect(page.body).not.toContain(CSP_NONCE_PLACEHOLDER);
+        expect(new Set(page.body.match(/nonce="([^"]*)"/g))).toEqual(new Set([`nonce="${nonce}"`]));
+        expect([page.statusCode, page.headers['cache-control']]).toEqual([200, 'no-store']);
+        const text = /<h1[^>]*>([^<]*)<\/h1>/.exec(page.body)?.[1];
+        // The markup's style attributes are allowed by hash on the page that has them, and nowhere else.
+        expect(styleSrc).toBe(text ? `'self' 'nonce-${nonce}' 'unsafe-hashes' '${hash}'` : `'self' 'nonce-${nonce}'`);
+        return text ?? 'drawn by the app';
+      };
+      expect(await screen('/')).toBe('Know when the fish bite.');
+      expect(await screen('/login-register?action=login')).toBe('Welcome back');
+      // Another query string would hydrate HTML made for another screen (a redirect, the Register tab).
+      for (const url of ['/?redirect=%2Fdashboard', '/login-register?action=signup', '/login-register?action=login&redirect=%2Fx', '/dashboard', '/landing']) {
+        expect([url, await screen(url)]).toEqual([url, 'drawn by the app']);
+      }
+      expect((await app.inject({ method: 'GET', url: '/.prerendered.json' })).body).not.toContain('Welcome back');
+      // The page is compressed like any other answer (it is the not-found handler's, not a route's).
+      const zipped = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+      expect([zipped.headers['content-encoding'], zlib.gunzipSync(zipped.rawPayload).toString()]).toEqual(['gzip', expect.stringContaining('Know when the fish bite.')]);
+      const brotli = await app.inject({ method: 'GET', url: '/login-register?action=login', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect([brotli.headers['content-encoding'], zlib.brotliDecompressSync(brotli.rawPayload).toString()]).toEqual(['br', expect.stringContaining('Welcome back')]);
     } finally {
       await app.close();
       fs.rmSync(webDist, { recursive: true, force: true });

@@ -120,6 +120,39 @@ describe('daily weather lookup quota', () => {
   });
 });
 
+describe('a visitor’s forecast in the weather quota', () => {
+  it('counts only the forecasts the server builds: a forecast already built is free, every new place or spelling counts', async () => {
+    const openMeteo = await startFakeOpenMeteo();
+    const app = await createTestApp({ ...openMeteo.env, QUOTA_WEATHER_PER_DAY: '3' });
+    try {
+      // Kept forecasts last until the next hour: start at the last noon (UTC) so the test's few
+      // seconds stay inside one hour and one day.
+      moveClock(app, -((app.clock.now().getTime() - 12 * 3_600_000 + DAY) % DAY));
+      const forecast = (term: string, remoteAddress = '2001:db8:9:9::1') =>
+        app.request({ method: 'GET', url: `/api/weather/forecast/${encodeURIComponent(term)}`, remoteAddress });
+      // A visitor on another network builds 56401's forecast; asking for it again counts for no one.
+      expect((await forecast('56401', '2001:db8:9:8::1')).statusCode).toBe(200);
+      const fetched = openMeteo.requests.length;
+      for (let i = 0; i < 5; i += 1) expect((await forecast('56401')).statusCode).toBe(200);
+      expect(openMeteo.requests.length).toBe(fetched);
+
+      // Varying what is asked builds a new forecast each time, and each one counts.
+      for (const term of ['55401', 'Brainerd, MN', 'brainerd, mn']) expect((await forecast(term)).statusCode).toBe(200);
+      const refused = await forecast('55402');
+      expect([refused.statusCode, refused.json().error]).toEqual([429, 'You have looked up the weather 3 times today, the most for one day. Please try again tomorrow.']);
+      expect((await forecast('56401')).statusCode).toBe(200);
+
+      // The next hour the forecast is built again, so it counts again.
+      moveClock(app, 3_600_000);
+      expect((await forecast('56401')).statusCode).toBe(429);
+      expect((await forecast('56401', '2001:db8:9:8::1')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await openMeteo.close();
+    }
+  }, 240_000);
+});
+
 describe('weather fetched for logs being saved', () => {
   it('counts in the same daily quota: a member saving many logs fetches no more, the logs save with weather pending', async () => {
     const openMeteo = await startFakeOpenMeteo();

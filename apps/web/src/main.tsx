@@ -1,14 +1,30 @@
 import './app/mantine-styles-first';
 import './app/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from './app/app';
+import { createRouter } from './app/router';
 import { shareStyleNonce } from './app/style-nonce';
+import { session } from './lib/session';
 
 shareStyleNonce();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const visitor = session.token() === null;
+const queryClient = createQueryClient({ visitor });
+
+void createRouter().then((router) => {
+  const app = (
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>
+  );
+  // The landing and login pages come prerendered for a visitor (apps/server/src/http/web.ts): the
+  // app takes over that HTML. A member's screen differs from it, so it is drawn afresh.
+  if (container.hasAttribute('data-prerendered') && visitor) {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+});

@@ -19,7 +19,57 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Hears `NOTIFY` on a channel, from every connection to this database. `onListening(false)` says
+   * messages may be missed from now on (the connection was lost), `onListening(true)` that they
+   * are heard again. Answers the function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onListening: (listening: boolean) => void): Promise<() => Promise<void>>;
 };
+
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one is handed to other queries between them), opened
+ * again after a second whenever it is lost, for as long as the caller listens.
+ */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onListening: (listening: boolean) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const current = new pg.Client({ connectionString: url });
+    client = current;
+    const lost = () => {
+      if (client !== current) return;
+      client = null;
+      onListening(false);
+      current.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_MS);
+    };
+    current.on('error', lost);
+    current.on('end', lost);
+    current.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await current.connect();
+      await current.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      if (client === current && !stopped) onListening(true);
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    onListening(false);
+    await current?.end().catch(() => {});
+  };
+}
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
@@ -40,7 +90,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => console.warn(`database: an idle connection closed (${error.message}); the pool opens another.`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = options.url;
+    return { db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage, onListening) => listenPg(url, channel, onMessage, onListening) };
   }
 
   let release: (() => void) | undefined;
@@ -64,6 +115,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: async () => {
         await client.close();
         release?.();
+      },
+      // PGlite is this process alone, and hands a notification to its listeners before the query that sent it resolves.
+      listen: async (channel, onMessage, onListening) => {
+        const unlisten = await client.listen(channel, onMessage);
+        onListening(true);
+        return async () => {
+          onListening(false);
+          await unlisten();
+        };
       },
     };
   } catch (error) {

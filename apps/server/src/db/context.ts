@@ -12,16 +12,30 @@ export type Transaction = <T>(work: () => Promise<T>) => Promise<T>;
  * another joins it.
  */
 export class DbContext {
-  private readonly current = new AsyncLocalStorage<Db>();
+  private readonly current = new AsyncLocalStorage<{ db: Db; committed: (() => Promise<void>)[] }>();
 
   constructor(private readonly root: Db) {}
 
   get db(): Db {
-    return this.current.getStore() ?? this.root;
+    return this.current.getStore()?.db ?? this.root;
   }
 
-  readonly transaction: Transaction = (work) => {
+  readonly transaction: Transaction = async (work) => {
     if (this.current.getStore()) return work();
-    return this.root.transaction((tx) => this.current.run(tx as unknown as Db, work));
+    const committed: (() => Promise<void>)[] = [];
+    const result = await this.root.transaction((tx) => this.current.run({ db: tx as unknown as Db, committed }, work));
+    for (const then of committed) await then();
+    return result;
   };
+
+  /**
+   * Runs `then` once the current transaction has committed (at once outside one), before the
+   * request that wrote answers: a cache told of a write before its commit could be filled again
+   * from the rows as they were.
+   */
+  async afterCommit(then: () => Promise<void>): Promise<void> {
+    const store = this.current.getStore();
+    if (store) store.committed.push(then);
+    else await then();
+  }
 }

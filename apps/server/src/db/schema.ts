@@ -245,6 +245,26 @@ export const logs = pgTable(
   ],
 );
 
+/**
+ * How many of an angler's logs of one type show one value of one facet (migration 0024_log_tallies,
+ * kept by statement-level triggers on logs): the data page's unfiltered charts, the dashboard's
+ * counts and the total under a single filter are sums of these rows instead of a pass over the logs.
+ * The facets and their values are log_tally_facets' (SQL); query-repo.ts reads them.
+ */
+export const logTallies = pgTable(
+  'log_tallies',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    facet: text('facet').notNull(),
+    type: text('type').notNull(),
+    value: text('value').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.facet, t.value, t.type] })],
+);
+
 export const userTags = pgTable(
   'user_tags',
   {

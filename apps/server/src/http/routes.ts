@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Principal } from '../access/principal';
 import { forbidden } from '../lib/errors';
 import { requireMember } from './auth';
+import { SentAnswer } from './stored-answer';
 
 export const ASSISTANT_REFUSED = 'The voice assistant’s link cannot do this. Sign in to Tightlines to manage your account.';
 
@@ -47,10 +48,13 @@ export type RouteEntry = {
 
 type Extra = Omit<RouteOptions, 'method' | 'url' | 'handler' | 'schema'>;
 
-/** Binds a handler to its contract. Modules' routes.ts files are lists of these. */
+/**
+ * Binds a handler to its contract. Modules' routes.ts files are lists of these. A handler of a
+ * public JSON route may instead send a stored answer itself (`sendStored`).
+ */
 export function route<C extends Contract>(
   contract: C,
-  handler: NoInfer<(input: RouteInput<C>) => Promise<RouteResult<C>>>,
+  handler: NoInfer<(input: RouteInput<C>) => Promise<RouteResult<C> | SentAnswer>>,
   options: Extra = {},
 ): RouteEntry {
   return {
@@ -65,7 +69,7 @@ export function route<C extends Contract>(
         request,
         reply,
       });
-      if (isRaw(contract.response)) return reply;
+      if (isRaw(contract.response) || result instanceof SentAnswer) return reply;
       if (contract.status) reply.code(contract.status);
       return result;
     },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
@@ -28,6 +29,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, uploadsR
   });
   const hasWeb = fs.existsSync(`${config.webDist}/index.html`);
   const page = hasWeb ? fs.readFileSync(`${config.webDist}/index.html`, 'utf8') : '';
+  const prerendered = readPrerendered(config.webDist);
   if (hasWeb) {
     const assets = path.join(path.resolve(config.webDist), 'assets') + path.sep;
     await app.register(fastifyStatic, {
@@ -58,18 +60,47 @@ export async function registerWeb(app: FastifyInstance, config: Config, uploadsR
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return sendPage(reply, page);
+    return sendPage(reply, (request.method === 'GET' && prerendered.get(request.url)) || { html: page, styleHashes: [] });
   });
 }
+
+/**
+ * The landing and login pages as a visitor first sees them, rendered by the web build
+ * (apps/web/scripts/prerender.mjs) so they paint before the app's JavaScript runs, keyed by the
+ * exact address (path and query string) they were rendered for: any other address gets the plain
+ * page, which the app draws itself, since hydrating HTML made for another address would leave it wrong.
+ */
+function readPrerendered(webDist: string): Map<string, Page> {
+  const file = path.join(webDist, '.prerendered.json');
+  if (!fs.existsSync(file)) return new Map();
+  return new Map(Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Page>));
+}
+
+/**
+ * A page and the hashes of the `style` attributes in its markup (a prerendered page's components
+ * write Mantine's CSS variables there), which its CSP allows by name and no others: 'unsafe-hashes'
+ * lets a hash match an attribute, and 'unsafe-inline' stays off.
+ */
+type Page = { html: string; styleHashes: string[] };
 
 /**
  * The app's page with a fresh nonce, allowed in this answer's `style-src` only. `no-store`: a
  * cache that handed one answer to many visitors would make its nonce known in advance.
  */
-function sendPage(reply: FastifyReply, page: string) {
+function sendPage(reply: FastifyReply, page: Page) {
   const nonce = randomBytes(16).toString('base64');
+  const attributes = page.styleHashes.length > 0 ? ["'unsafe-hashes'", ...page.styleHashes.map((hash) => `'${hash}'`)] : [];
   reply.helmet({
-    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, 'style-src': [...CSP_DIRECTIVES['style-src'], `'nonce-${nonce}'`] } },
+    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, 'style-src': [...CSP_DIRECTIVES['style-src'], `'nonce-${nonce}'`, ...attributes] } },
   });
-  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const html = page.html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+  // Compressed here: @fastify/compress hooks routes, and this answer is the not-found handler's. A
+  // prerendered page is about 50 KB of HTML, 8 KB compressed.
+  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+  return reply.send(html);
 }

@@ -27,4 +27,8 @@ export class LruMap<K, V> {
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as K);
     this.entries.set(key, value);
   }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { NotAvailable, Placeholder } from '../components/not-available';
 import { RouteError } from './route-error';
 import { RequireMember, VisitorOnly } from './guards';
@@ -146,4 +146,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The browser's router, with the modules of the routes at the current address loaded before it
+ * starts, so its first render is the page itself rather than an empty outlet while the page's chunk
+ * loads: for the landing and login pages that render matches the HTML prerendered at build time
+ * (scripts/prerender.mjs), which main.tsx hydrates in place. A module that fails to load is left to
+ * the router, which tries again and shows the route's error screen.
+ */
+export async function createRouter() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy().catch(() => null);
+      if (loaded) Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(routes);
+}

@@ -7,6 +7,7 @@ import { route, type RouteEntry } from '../../http/routes';
 import { HttpError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import type { QuotasService } from '../quotas/service';
+import { cachedRoute, type AnswerCache } from '../util/answer-cache';
 import type { AccountsService } from './service';
 
 type Limit = ReturnType<FastifyInstance['createRateLimit']>;
@@ -63,6 +64,7 @@ export function accountsRoutes(
   accounts: AccountsService,
   config: Config,
   quotas: QuotasService,
+  answers: AnswerCache,
   register: (input: RegisterInput, userAgent: string | null) => Promise<UserView> = (input, userAgent) => accounts.register(input, userAgent),
 ): RouteEntry[] {
   const limit = limits(app, config);
@@ -77,7 +79,7 @@ export function accountsRoutes(
       return { success: true };
     }),
     route(api.fullUser, ({ principal }) => accounts.viewOf(principal.userId)),
-    route(api.simpleUser, ({ principal }) => accounts.simpleView(principal.userId)),
+    cachedRoute(answers, api.simpleUser, ({ principal }) => accounts.simpleView(principal.userId)),
     route(api.userById, ({ params }) => accounts.publicView(params.id)),
     route(api.emailExists, async ({ body }) => ({ exists: await accounts.emailExists(body.email) }), { preValidation: limit.lookups }),
     route(api.usernameExists, async ({ body }) => ({ exists: await accounts.usernameExists(body.username) }), { preValidation: limit.lookups }),

@@ -47,7 +47,16 @@ function behind(part: number, anchor: { id: string; dateStart: Date | null }): S
 
 /** The event tables: an event and the rows that hang off it. */
 export class EventsRepo {
-  constructor(private readonly ctx: DbContext) {}
+  constructor(
+    private readonly ctx: DbContext,
+    /** Told of every write of an event's row, at the write and after its commit (the public list's cache). */
+    private readonly listChanged: () => Promise<void> = async () => {},
+  ) {}
+
+  private async changed(): Promise<void> {
+    await this.listChanged();
+    await this.ctx.afterCommit(this.listChanged);
+  }
 
   async find(id: string): Promise<EventRow | undefined> {
     const [row] = await this.ctx.db.select().from(events).where(eq(events.id, id)).limit(1);
@@ -77,6 +86,7 @@ export class EventsRepo {
       .returning({ id: events.id });
     if (!row) throw new Error('event insert returned nothing');
     await this.ctx.db.insert(eventOwners).values({ eventId: row.id, userId: createdBy });
+    await this.changed();
     return row.id;
   }
 
@@ -85,6 +95,7 @@ export class EventsRepo {
       .update(events)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(events.id, id));
+    await this.changed();
   }
 
   /**
@@ -97,6 +108,7 @@ export class EventsRepo {
       .set({ ...values, status: 'Active', activatedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(events.id, id), eq(events.status, 'Draft')))
       .returning({ id: events.id });
+    await this.changed();
     return rows.length === 1;
   }
 
@@ -218,6 +230,15 @@ export class EventsRepo {
    * of its previous page) each part starts right behind that event in the index, so a deep page reads
    * one page a part instead of every row before it.
    */
+  /** When the list's order next changes by itself: the first listed event not yet ended ends (null: none will). */
+  async nextListChange(now: Date): Promise<Date | null> {
+    const [row] = await this.ctx.db
+      .select({ at: sql<string | Date | null>`min(${events.dateEnd})` })
+      .from(events)
+      .where(and(eq(events.status, 'Active'), eq(events.isPublic, true), sql`${events.dateEnd} >= ${now.toISOString()}::timestamptz`));
+    return row?.at ? new Date(row.at) : null;
+  }
+
   async list(filter: ListFilter, now: Date): Promise<ListedEvent[] | 'unknown anchor'> {
     const where: SQL[] = [eq(events.status, 'Active'), eq(events.isPublic, true)];
     if (filter.type) where.push(eq(events.type, filter.type));

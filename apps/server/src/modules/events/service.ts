@@ -17,6 +17,8 @@ import type { Transaction } from '../../db/context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
+import { storedAnswer, type Serialized, type StoredAnswer } from '../../lib/stored-answer';
+import type { EventListCache } from './list-cache';
 import type { EventPayouts } from './payout';
 import type { EventRow, EventsRepo, EventValues, LakeValues, PointRuleValues, WeekValues } from './repo';
 import { sanitizeDescription } from './sanitize';
@@ -53,6 +55,8 @@ type Deps = {
   now: () => Date;
   /** The ranked board the event's answers carry (part 2). */
   leaderboard: (eventId: string) => Promise<LeaderboardRow[]>;
+  /** Pages of the public list as sent. */
+  listCache: EventListCache;
 };
 
 type Normalised = {
@@ -337,6 +341,20 @@ export class EventsService {
 
   private standing(principal: Principal | null, id: string) {
     return principal ? this.deps.repo.standing(id, principal) : Promise.resolve({ owner: false, invited: false, entrant: false });
+  }
+
+  /** A page of the public list, serialized by `serialize` once and kept until the list changes (list-cache.ts). */
+  async listPage(query: EventsFilter, serialize: (items: EventListItem[]) => Serialized): Promise<StoredAnswer> {
+    const { listCache } = this.deps;
+    const key = JSON.stringify([query.type, query.species, query.size, query.state, query.after, query.limit, query.offset]);
+    const now = this.deps.now();
+    const kept = listCache.get(key, now.getTime());
+    if (kept) return kept;
+    const generation = listCache.generation;
+    const [items, nextChange] = await Promise.all([this.list(query), this.deps.repo.nextListChange(now)]);
+    const answer = storedAnswer(serialize(items));
+    listCache.set(key, answer, generation, nextChange ? nextChange.getTime() + 1 : Number.POSITIVE_INFINITY);
+    return answer;
   }
 
   async list(query: EventsFilter): Promise<EventListItem[]> {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../../access/principal';
 import { clientKey } from '../../http/client-key';
 import { route, type RouteEntry } from '../../http/routes';
+import { sendStored } from '../../http/stored-answer';
 import type { QuotasService } from '../quotas/service';
 import type { AccountsService } from '../accounts/service';
 import type { ForecastService } from './service';
@@ -11,7 +12,14 @@ export function forecastRoutes(forecast: ForecastService, accounts: AccountsServ
   /** Weather lookups reach an outside service: a member's count, or a visitor's network's. */
   const lookup = (principal: Principal | null, request: FastifyRequest) => quotas.spend(principal ?? { client: clientKey(request.ip) }, 'weather');
   return [
-    route(api.forecast, async ({ params, principal, request }) => {
+    route(api.forecast, async ({ params, principal, request, reply }) => {
+      if (!principal) {
+        // A visitor's forecast already built costs no lookup: only building one counts.
+        const kept = forecast.keptVisitorForecast(params.searchTerm);
+        if (kept) return sendStored(request, reply, kept);
+        await lookup(null, request);
+        return sendStored(request, reply, await forecast.visitorForecast(params.searchTerm, (answer) => reply.serialize(answer)));
+      }
       await lookup(principal, request);
       return forecast.forecast(params.searchTerm, principal);
     }),
@@ -34,7 +42,7 @@ export function forecastRoutes(forecast: ForecastService, accounts: AccountsServ
     route(api.lunar, async ({ body }) => forecast.lunar(body.lat, body.lng, body.date ?? body.time)),
     route(api.lunarCurrent, async ({ body }) => forecast.lunar(body.lat, body.lng, body.time ?? body.date)),
     route(api.lunarPast, async ({ body }) => forecast.lunar(body.lat, body.lng, body.time ?? body.date)),
-    route(api.lunarMonthly, async ({ query }) => forecast.monthly(query)),
+    route(api.lunarMonthly, async ({ query, request, reply }) => sendStored(request, reply, forecast.monthly(query, (days) => reply.serialize(days)))),
     route(api.calendar, async ({ body, reply }) => {
       const text = await forecast.calendar(body.location, body.alertType);
       const file = body.alertType === 'Lunar Event' ? 'tightlines-solunar.ics' : 'tightlines-hourly-weather.ics';

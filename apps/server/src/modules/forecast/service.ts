@@ -13,6 +13,7 @@ import { isTimeZone, localDateOf, localDayBounds, toLocalIso } from '@tightlines
 import ical from 'ical-generator';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors';
 import { LruMap } from '../../lib/lru';
+import { storedAnswer, type Serialized, type StoredAnswer } from '../../lib/stored-answer';
 import { timeZoneAt, type Place, type PlacesProvider } from '../../providers/places/places';
 import { WeatherUnavailableError, type WeatherProvider } from '../../providers/weather/weather';
 import type { Principal } from '../../access/principal';
@@ -41,15 +42,28 @@ export type ForecastLocation = Place;
  */
 const LUNAR_CACHE_SIZE = 5000;
 /**
- * Months of the lunar calendar, per place and zone. The place can be any point a caller types,
- * so the cap bounds memory: a month is about 10 KB of objects, 1,000 of them about 10-20 MB.
+ * Months of the lunar calendar as sent, per place and zone. The place can be any point a caller
+ * types, so the cap bounds memory: a month is about 10 KB of JSON, 1,000 of them about 10 MB.
  */
 const MONTH_CACHE_SIZE = 1000;
+/**
+ * Visitors' forecasts as sent, by search term (any text a caller types, so capped): about 7 KB
+ * each, 2,000 of them at most 15 MB.
+ */
+const VISITOR_FORECASTS = 2000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Solunar calendar files (about 40 KB each) by point and name, which callers choose: capped. */
+const LUNAR_CALENDARS = 500;
+
+/** A serialized answer, and the instant from which it no longer holds. */
+type KeptAnswer = { answer: StoredAnswer; until: number };
 
 export class ForecastService {
   private readonly now: () => Date;
   private readonly lunarCache = new LruMap<string, LunarView>(LUNAR_CACHE_SIZE);
-  private readonly monthCache = new LruMap<string, MonthlyLunarDay[]>(MONTH_CACHE_SIZE);
+  private readonly monthCache = new LruMap<string, StoredAnswer>(MONTH_CACHE_SIZE);
+  private readonly visitorForecasts = new LruMap<string, KeptAnswer>(VISITOR_FORECASTS);
+  private readonly lunarCalendars = new LruMap<string, { text: string; until: number }>(LUNAR_CALENDARS);
 
   constructor(private readonly deps: Deps) {
     this.now = deps.now ?? (() => new Date());
@@ -124,6 +138,33 @@ export class ForecastService {
     };
   }
 
+  /**
+   * The forecast a visitor was last sent for `term`, while it still holds, or null when it has to
+   * be built. It is the same for every visitor: no search is saved, no premium panel is open.
+   * Current conditions describe the hour (the weather provider keeps them per hour) and the lunar
+   * days start today, so a kept forecast lasts until the next hour or the place's midnight.
+   */
+  keptVisitorForecast(term: string): StoredAnswer | null {
+    const kept = this.visitorForecasts.get(term);
+    if (!kept) return null;
+    if (kept.until > this.now().getTime()) return kept.answer;
+    this.visitorForecasts.delete(term);
+    return null;
+  }
+
+  /** Builds the visitor's forecast, serialized by `serialize`, and keeps it unless the weather failed (the next visitor retries). */
+  async visitorForecast(term: string, serialize: (answer: Awaited<ReturnType<ForecastService['forecast']>>) => Serialized): Promise<StoredAnswer> {
+    const builtAt = this.now();
+    const answer = await this.forecast(term, null);
+    const stored = storedAnswer(serialize(answer));
+    if (answer.weatherError === null) {
+      const nextHour = (Math.floor(builtAt.getTime() / HOUR_MS) + 1) * HOUR_MS;
+      const midnight = localDayBounds(localDateOf(builtAt, answer.location.timeZone), answer.location.timeZone).end.getTime();
+      this.visitorForecasts.set(term, { answer: stored, until: Math.min(nextHour, midnight) });
+    }
+    return stored;
+  }
+
   async removeSearch(userId: string, term: string): Promise<void> {
     await this.deps.repo.removeSearch(userId, term);
   }
@@ -173,7 +214,11 @@ export class ForecastService {
     return this.lunarDay(lat, lng, date, timeZone);
   }
 
-  monthly(query: { location: string; tz?: string | undefined; month?: number | undefined; year?: number | undefined }): MonthlyLunarDay[] {
+  /** The month's calendar, serialized by `serialize` once and kept per place and month: it is the same for everyone. */
+  monthly(
+    query: { location: string; tz?: string | undefined; month?: number | undefined; year?: number | undefined },
+    serialize: (days: MonthlyLunarDay[]) => Serialized,
+  ): StoredAnswer {
     const point = this.findPoint(query.location, query.tz);
     const [todayYear, todayMonth] = localDateOf(this.now(), point.timeZone).split('-').map(Number) as [number, number];
     const year = query.year ?? todayYear;
@@ -183,7 +228,7 @@ export class ForecastService {
     if (cached) return cached;
     const first = `${year}-${String(month).padStart(2, '0')}-01`;
     const days = computeSolunarDays({ lat: point.lat, lng: point.lng, from: first, days: daysInMonth(year, month), timeZone: point.timeZone });
-    const calendar = days.map((day, i) => {
+    const calendar: MonthlyLunarDay[] = days.map((day, i) => {
       const date = addDaysToDate(first, i);
       return {
         dateTimeISO: toLocalIso(localDayBounds(date, point.timeZone).start, point.timeZone),
@@ -197,11 +242,28 @@ export class ForecastService {
         sun: { riseISO: day.sun.rise, setISO: day.sun.set },
       };
     });
-    this.monthCache.set(key, calendar);
-    return calendar;
+    const stored = storedAnswer(serialize(calendar));
+    this.monthCache.set(key, stored);
+    return stored;
   }
 
+  /**
+   * The solunar file is the same for everyone asking about a point and name on one local day, so
+   * it is kept until the place's midnight; the weather file follows the hourly forecast, built each time.
+   */
   async calendar(location: { name?: string | undefined; lat: number; lng: number }, alertType: 'Lunar Event' | 'Hourly Event'): Promise<string> {
+    if (alertType === 'Hourly Event') return this.buildCalendar(location, alertType);
+    const key = `${location.lat},${location.lng},${location.name ?? ''}`;
+    const kept = this.lunarCalendars.get(key);
+    if (kept && kept.until > this.now().getTime()) return kept.text;
+    const builtAt = this.now();
+    const text = await this.buildCalendar(location, alertType);
+    const timeZone = timeZoneAt(location.lat, location.lng);
+    this.lunarCalendars.set(key, { text, until: localDayBounds(localDateOf(builtAt, timeZone), timeZone).end.getTime() });
+    return text;
+  }
+
+  private async buildCalendar(location: { name?: string | undefined; lat: number; lng: number }, alertType: 'Lunar Event' | 'Hourly Event'): Promise<string> {
     const timeZone = timeZoneAt(location.lat, location.lng);
     // A line break in the name would start a property of the caller's choosing in the file.
     const name = location.name?.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();

@@ -7,7 +7,7 @@ import { circleFacetCounts } from '../../db/circle-schema';
 import { friendMaySee, sharedAlongCm } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
-import { logs, users } from '../../db/schema';
+import { logTallies, logs, users } from '../../db/schema';
 import type { LogRow } from './rows';
 
 const localTime = sql`(${logs.occurredAt} at time zone ${logs.timeZone})`;
@@ -71,6 +71,46 @@ function facetOf({ type, value }: Filter): { facet: string; value: SQL } | undef
       return { facet: 'state', value: sql`upper(${value})` };
     case 'tag':
       return { facet: 'tag', value: sql`lower(${value})` };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The log_tallies rows (migration 0024_log_tallies) that sum to how many of an angler's logs a single
+ * filter matches, as a condition on them, or undefined when the tallies cannot tell (a date range).
+ * Each facet holds a log once per value it shows, so the sum counts each match once; the case folding
+ * is filtersOnly's.
+ */
+function tallyOf({ type, value }: Filter): SQL | undefined {
+  const t = logTallies;
+  const range = (facet: string) => {
+    const b = bucketBounds(value);
+    if (!b) return undefined;
+    // A tally holds floor(x), and a bucket of whole numbers is min <= floor(x) <= max.
+    return and(eq(t.facet, facet), b.min === null ? undefined : sql`${t.value}::int >= ${b.min}`, b.max === null ? undefined : sql`${t.value}::int <= ${b.max}`);
+  };
+  switch (type) {
+    case 'type':
+      return and(eq(t.facet, 'year'), eq(t.type, value));
+    case 'year':
+      return and(eq(t.facet, 'year'), eq(t.value, String(Number(value))));
+    case 'location.lake':
+      return and(eq(t.facet, 'lake'), sql`lower(${t.value}) = lower(${value})`);
+    case 'location.state':
+      return and(eq(t.facet, 'state'), sql`upper(${t.value}) = upper(${value})`);
+    case 'moonPhase':
+      return and(eq(t.facet, 'phase'), eq(t.value, value));
+    case 'tag':
+      return and(eq(t.facet, 'tagLower'), sql`${t.value} = lower(${value})`);
+    case 'lureCategory':
+      return and(eq(t.facet, 'lureType'), sql`lower(${t.value}) = lower(${value})`);
+    case 'lureColor':
+      return and(eq(t.facet, 'lureColorAny'), sql`${t.value} = lower(${value})`);
+    case 'waterTemp':
+      return range('waterTemp');
+    case 'fishLength':
+      return range('length');
     default:
       return undefined;
   }
@@ -165,11 +205,33 @@ export class LogsQueryRepo {
     const known = page.length < limit && (page.length > 0 || offset === 0);
     const [found, total] = await Promise.all([
       page.length === 0 ? [] : this.db.select().from(logs).where(inArray(logs.id, page.map((p) => p.id))),
-      known ? offset + page.length : queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from ${logs} where ${where}`).then(([row]) => row?.n ?? 0),
+      known ? offset + page.length : this.total(scope, filters, where),
     ]);
     const byId = new Map(found.map((row) => [row.id, row]));
     // A log deleted between the two reads is left out of the page rather than shown as a gap.
     return { rows: page.flatMap(({ id }) => byId.get(id) ?? []), total };
+  }
+
+  /**
+   * How many logs match: for an angler's own logs under no filter or a single one the tallies keep,
+   * a sum of a few log_tallies rows; otherwise a count of the matches.
+   */
+  private async total(scope: Scope, filters: readonly Filter[], where: SQL): Promise<number> {
+    if (!scope.circleOf) {
+      // A username filter is all or nothing for one's own logs; the tallies then answer the rest.
+      const narrowing = filters.filter((f) => f.type !== 'username');
+      const own = narrowing.length === filters.length || filters.every((f) => f.type !== 'username' || f.value.toLowerCase() === scope.username.toLowerCase());
+      const tally = !own ? undefined : narrowing.length === 0 ? eq(logTallies.facet, 'year') : narrowing.length === 1 ? tallyOf(narrowing[0]!) : undefined;
+      if (tally) {
+        const [row] = await queryRows<{ n: number }>(
+          this.db,
+          sql`select coalesce(sum(${logTallies.n}), 0)::int as n from ${logTallies} where ${logTallies.userId} = ${scope.userId} and ${tally}`,
+        );
+        return row?.n ?? 0;
+      }
+    }
+    const [row] = await queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from ${logs} where ${where}`);
+    return row?.n ?? 0;
   }
 
   /**
@@ -268,6 +330,9 @@ export class LogsQueryRepo {
    * functions then name them, so SQL and the single-log definition (buildCharts) cannot drift apart.
    */
   async chartTallies(scope: Scope, filters: readonly Filter[]): Promise<ChartTallies> {
+    if (!scope.circleOf && filters.every((f) => f.type === 'username' && f.value.toLowerCase() === scope.username.toLowerCase())) {
+      return this.keptChartTallies(scope.userId);
+    }
     const where = filterConditions(scope, filters);
     const rows = await this.withGroupingMemory(() =>
       queryRows<{ set: number; type: string; key: string | null; tags: string[] | null; n: number }>(
@@ -312,6 +377,21 @@ export class LogsQueryRepo {
     return tallies;
   }
 
+  /** chartTallies of all of an angler's logs, from the tallies the triggers keep (the facets are the charts' keys). */
+  private async keptChartTallies(userId: string): Promise<ChartTallies> {
+    const rows = await queryRows<{ facet: ChartKey; type: string; value: string; n: number }>(
+      this.db,
+      sql`select ${logTallies.facet} as facet, ${logTallies.type} as type, ${logTallies.value} as value, ${logTallies.n} as n from ${logTallies}
+          where ${logTallies.userId} = ${userId} and ${inArray(logTallies.facet, [...CHART_KEYS])} and ${logTallies.n} > 0`,
+    );
+    const tallies = Object.fromEntries(CHART_KEYS.map((key) => [key, [] as Tally[]])) as ChartTallies;
+    for (const { facet, type, value, n } of rows) {
+      const label = facet === 'tag' ? value : CHART_LABEL_OF[facet](value);
+      if (label !== null) tallies[facet].push({ label, type, n });
+    }
+    return tallies;
+  }
+
   /**
    * The markers as one JSON array built in SQL: a single text value to parse, where 20,000 rows of
    * seven fields each cost the drivers (PGlite above all) several times the query itself.
@@ -333,41 +413,37 @@ export class LogsQueryRepo {
     return JSON.parse(row?.markers ?? '[]') as MapMarker[];
   }
 
-  async distinct(userId: string, column: 'state' | 'lake_name'): Promise<string[]> {
+  /** The filter bar's choices: the states or lakes the angler's logs show, from the tallies. */
+  async distinct(userId: string, facet: 'state' | 'lake'): Promise<string[]> {
     const rows = await queryRows<{ v: string }>(
       this.db,
-      sql`select distinct ${sql.raw(column)} as v from ${logs} where user_id = ${userId} and ${sql.raw(column)} is not null order by 1`,
+      sql`select distinct ${logTallies.value} as v from ${logTallies}
+          where ${logTallies.userId} = ${userId} and ${logTallies.facet} = ${facet} and ${logTallies.n} > 0 order by 1`,
     );
     return rows.map((r) => r.v);
   }
 
   /**
-   * The dashboard charts' counts in one pass over the angler's logs, a grouping set per chart (each by
-   * log type): species, types, lure categories, and fish lengths of 30 inches and more in whole inches.
+   * The dashboard charts' counts by log type, from the tallies the triggers keep: species, types (the
+   * year facet holds every log once), lure categories, and fish lengths of 30 inches and more in whole inches.
    */
   async dashboardTallies(userId: string) {
-    const rows = await this.withGroupingMemory(() =>
-      queryRows<{ set: number; type: string; label: string | null; n: number }>(
+    const rows = await queryRows<{ facet: string; type: string; value: string; n: number }>(
       this.db,
-      sql`select grouping(species, lure, length) as set, type, coalesce(species, lure, length::text) as label, count(*)::int as n
-          from (select type, fish_species as species, lure_category as lure,
-                  case when fish_length >= 30 then floor(fish_length)::int end as length
-                from ${logs} where user_id = ${userId}) l
-          group by grouping sets ((type, species), (type), (type, lure), (type, length))`,
-      ),
+      sql`select ${logTallies.facet} as facet, ${logTallies.type} as type, ${logTallies.value} as value, ${logTallies.n} as n from ${logTallies}
+          where ${logTallies.userId} = ${userId} and ${inArray(logTallies.facet, ['species', 'year', 'lureType', 'length'])} and ${logTallies.n} > 0`,
     );
     const species: Tally[] = [];
-    const types: Tally[] = [];
+    const byType = new Map<string, number>();
     const lures: Tally[] = [];
     const lengths: { length: number; type: string; n: number }[] = [];
-    for (const { set, type, label, n } of rows) {
-      // grouping() sets a bit for each of (species, lure, length) left out of the row's set.
-      if (set === 0b111) types.push({ label: type, type, n });
-      else if (label === null) continue;
-      else if (set === 0b011) species.push({ label, type, n });
-      else if (set === 0b101) lures.push({ label, type, n });
-      else lengths.push({ length: Number(label), type, n });
+    for (const { facet, type, value, n } of rows) {
+      if (facet === 'species') species.push({ label: value, type, n });
+      else if (facet === 'lureType') lures.push({ label: value, type, n });
+      else if (facet === 'year') byType.set(type, (byType.get(type) ?? 0) + n);
+      else if (Number(value) >= 30) lengths.push({ length: Number(value), type, n });
     }
+    const types: Tally[] = [...byType].map(([type, n]) => ({ label: type, type, n }));
     return { species, types, lures, lengths };
   }
 

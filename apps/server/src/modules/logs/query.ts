@@ -62,7 +62,7 @@ export class LogsQuery {
   }
 
   lakes(principal: Principal): Promise<string[]> {
-    return this.repo.distinct(principal.userId, 'lake_name');
+    return this.repo.distinct(principal.userId, 'lake');
   }
 
   dashboardTallies(principal: Principal) {

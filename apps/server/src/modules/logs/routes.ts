@@ -4,15 +4,16 @@ import type { Config } from '../../config';
 import { route, type RouteEntry } from '../../http/routes';
 import { readUpload } from '../../lib/uploads';
 import type { QuotasService } from '../quotas/service';
+import { cachedRoute, type AnswerCache } from '../util/answer-cache';
 import type { LogsService } from './service';
 
-export function logsRoutes(logs: LogsService, config: Config, quotas: QuotasService): RouteEntry[] {
+export function logsRoutes(logs: LogsService, config: Config, quotas: QuotasService, answers: AnswerCache): RouteEntry[] {
   const remove = async ({ params, principal }: { params: { id: string }; principal: Parameters<LogsService['delete']>[0] }) => {
     await logs.delete(principal, params.id);
     return { success: true as const, id: params.id };
   };
   return [
-    route(api.canCreate, ({ principal }) => logs.allowance(principal)),
+    cachedRoute(answers, api.canCreate, ({ principal }) => logs.allowance(principal)),
     route(api.createLog, ({ principal, body }) => logs.create(principal, body)),
     route(api.editLog, ({ principal, params }) => logs.forEdit(principal, params.id)),
     route(api.updateLog, async ({ principal, params, body }) => {
