@@ -178,8 +178,13 @@ export function logCsvCells(log: LogView): Cell[] {
   return LOG_CSV_COLUMNS.map((column) => EXPORTERS[column](log));
 }
 
+const LINE_EXPORTERS = LOG_CSV_COLUMNS.map((column) => EXPORTERS[column]);
+
+/** The same text as csvLine(logCsvCells(log)), written straight into one string: an export writes one per log. */
 export function logCsvLine(log: LogView): string {
-  return csvLine(logCsvCells(log));
+  let line = csvField(LINE_EXPORTERS[0]!(log));
+  for (let i = 1; i < LINE_EXPORTERS.length; i += 1) line += `,${csvField(LINE_EXPORTERS[i]!(log))}`;
+  return `${line}\r\n`;
 }
 
 /** Tags are one field, separated by semicolons; a semicolon or backslash inside a tag is escaped with a backslash. */

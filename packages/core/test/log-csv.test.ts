@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   csvField,
+  csvLine,
   guardFormula,
   joinTags,
   LOG_CSV_COLUMNS,
@@ -118,6 +119,21 @@ describe('writing', () => {
     }
     expect(guardFormula("'tis the season")).toBe("'tis the season");
     expect(unguardFormula("'tis the season")).toBe("'tis the season");
+  });
+
+  it('writes a log line exactly as its cells, one field each, whatever they hold', () => {
+    const awkward: LogView = {
+      ...view,
+      notes: 'said "hi",\r\nthen left ☃ 🐟',
+      tags: ['a;b', 'c\\d', 'é'],
+      lure: { ...view.lure, note: '=SUM(A1)', length: -0 },
+      fish: { ...view.fish, species: null, length: Number.NaN, weight: 1e21 },
+      location: { ...view.location, lake: '' },
+    };
+    for (const log of [view, awkward]) {
+      expect(logCsvLine(log)).toBe(csvLine(logCsvCells(log)));
+    }
+    expect(logCsvLine(awkward)).toContain('"said ""hi"",\r\nthen left ☃ 🐟"');
   });
 
   it('escapes semicolons and backslashes inside tags', () => {
