@@ -174,6 +174,17 @@ describe('the data page’s tallies', () => {
     expect(sizes.datasets.flatMap((d) => d.data).reduce((a, b) => a + b, 0)).toBe(2);
     await expectTallied(angler);
   }, 120_000);
+
+  it('keep every write of one angler made at the same time (no write lost to a deadlock)', async () => {
+    const angler = await registerUser(t);
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => create(angler, { tags: [`t${i % 3}`], fish: { species: i % 2 ? 'Walleye' : 'Muskie', length: String(20 + i) } })),
+    );
+    const gone = await Promise.all(made.slice(0, 8).map((id) => t.request({ method: 'DELETE', url: `/api/log/${id}`, token: angler.token })));
+    expect(gone.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+    expect((await req(angler, 'GET', '/api/user/logs/filter?limit=50')).total).toBe(4);
+    await expectTallied(angler);
+  }, 120_000);
 });
 
 function multipart(csv: string) {
