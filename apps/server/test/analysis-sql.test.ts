@@ -34,6 +34,8 @@ beforeAll(async () => {
     edge({ type: 'Catch', occurredAt: new Date('2024-08-01T03:30:00Z'), timeZone: 'America/Chicago' }),
     // Noon UTC on New Year's Eve is already 1 January 2025 in Auckland.
     edge({ type: 'Hunch', occurredAt: new Date('2024-12-31T12:00:00Z'), timeZone: 'Pacific/Auckland', lakeName: 'Far Lake' }),
+    // 08:00 UTC on New Year's Day 2025 is still New Year's Eve 2024 in Honolulu.
+    edge({ type: 'Hunch', occurredAt: new Date('2025-01-01T08:00:00Z'), timeZone: 'Pacific/Honolulu', lakeName: 'Far West Lake' }),
   ];
   await insertSampleLogs(t.database, user._id, [...base, ...edges]);
 }, 300_000);
@@ -113,6 +115,15 @@ describe('GET /api/user/logs/filter by index ranges', () => {
     expect(await total('filterType=dateStart,dateEnd&filterValue=2024-07-31,2024-07-31')).toBeGreaterThanOrEqual(1);
     expect(await total('filterType=dateStart,dateEnd&filterValue=2025-01-01,2025-01-01')).toBe(1);
     expect(await total('filterType=dateStart&filterValue=2025-01-01')).toBe(1);
+  });
+
+  it('counts a year combined with other filters in each log’s own time zone', async () => {
+    // One log a page, so the total is counted rather than read off the page.
+    const counted = (year: number, lake: string) => total(`limit=1&filterType=year,location.lake,type&filterValue=${year},${encodeURIComponent(lake)},Hunch`);
+    expect(await counted(2025, 'Far Lake')).toBe(1);
+    expect(await counted(2024, 'Far Lake')).toBe(0);
+    expect(await counted(2024, 'Far West Lake')).toBe(1);
+    expect(await counted(2025, 'Far West Lake')).toBe(0);
   });
 
   it('puts a length in the bucket of its whole inches', async () => {

@@ -1,3 +1,4 @@
+import { fromMarkerColumns } from '@tightlines/core/map-markers';
 import { OUTING_LOCATION_REQUIRED } from '@tightlines/core/outings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
@@ -51,6 +52,8 @@ describe('GET /api/user/logs/filter', () => {
     [['dateStart', 'dateEnd'], ['2025-07-04', '2025-07-05'], 2],
     [['dateStart'], ['2025-07-05'], 2],
     [['year', 'location.lake'], ['2025', 'Gull Lake'], 1],
+    [['year', 'location.lake', 'type'], ['2024', 'gull lake', 'Catch'], 1],
+    [['year', 'type'], ['2023', 'Catch'], 0],
     [['username'], ['someone_else'], 0],
   ])('%j = %j matches %i logs', async (types, values, expected) => {
     const res = await filter(types, values);
@@ -106,6 +109,34 @@ describe('lists, charts, markers and stats', () => {
     const markers = (await t.request({ method: 'GET', url: '/api/user/logs/markers', token: user.token })).json();
     expect(markers).toHaveLength(4);
     expect(markers[0]).toEqual({ _id: expect.any(String), lat: 44.92, lng: -93.58, type: 'Lost', date: '2025-08-10T12:00', lake: 'Lake Minnetonka', gauge: null });
+  });
+
+  it('packs the same markers into columns when asked, and refuses a format it does not know', async () => {
+    const get = (query: string, token = user.token) => t.request({ method: 'GET', url: `/api/user/logs/markers?${query}`, token });
+    const objects = (await get('')).json();
+    const columns = (await get('format=columns')).json();
+    expect(columns).toMatchObject({ format: 'columns', lakes: ['Lake Minnetonka', 'Gull Lake', 'Mille Lacs'], lake: [0, 1, 2, 1], gauges: [] });
+    expect(fromMarkerColumns(columns)).toEqual(objects);
+    const catches = (await get('format=columns&filterType=type&filterValue=Catch')).json();
+    expect(fromMarkerColumns(catches).map((m) => m.type)).toEqual(['Catch', 'Catch']);
+    const bad = await get('format=protobuf');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/format takes columns/);
+  });
+
+  it("never packs another member's logs, private or public, into one's columns", async () => {
+    const other = await registerUser(t);
+    for (const privacy of ['private', 'public'] as const) {
+      const res = await t.request({ method: 'POST', url: '/api/logs/create', token: other.token, payload: { type: 'Catch', privacy, location: { lat: 46.41, lng: -94.35, lake: 'Gull Lake' } } });
+      expect(res.statusCode).toBe(201);
+    }
+    const mine = (await t.request({ method: 'GET', url: '/api/user/logs/markers?format=columns', token: user.token })).json();
+    expect(mine.id).toHaveLength(4);
+    const theirs = (await t.request({ method: 'GET', url: '/api/user/logs/markers?format=columns', token: other.token })).json();
+    expect(theirs.id).toHaveLength(2);
+    expect(theirs.id.filter((id: string) => mine.id.includes(id))).toEqual([]);
+    const stranger = await registerUser(t);
+    expect((await t.request({ method: 'GET', url: '/api/user/logs/markers?format=columns', token: stranger.token })).json()).toMatchObject({ id: [], lat: [], lakes: [], gauges: [] });
   });
 
   it('answers Your Stats in the seed shape', async () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { chartsSchema, dashboardChartsSchema } from '../charts';
-import { filterQuery } from '../filters';
-import { LOG_TYPES, logPage } from '../logs';
+import { filterFields, filterQuery, toFilters } from '../filters';
+import { MARKER_FORMATS, mapMarker, markerColumns } from '../map-markers';
+import { logPage } from '../logs';
 import { contract } from './contract';
 
 /** The stacked charts' axis tops, by chart. */
@@ -10,18 +11,12 @@ export const chartsAnswer = chartsSchema.extend({
 });
 export type ChartsAnswer = z.infer<typeof chartsAnswer>;
 
-/** A log on the map: `date` is its local time as YYYY-MM-DDTHH:mm. */
-export const mapMarker = z.object({
-  _id: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  type: z.enum(LOG_TYPES),
-  date: z.string(),
-  lake: z.string().nullable(),
-  /** The river gauge of a log with a waterflow reading (seed 001's river-gauge site marker). */
-  gauge: z.object({ lat: z.number(), lng: z.number(), station: z.string().nullable() }).nullable().optional(),
-});
-export type MapMarker = z.infer<typeof mapMarker>;
+export { mapMarker, markerColumns, type MapMarker, type MarkerColumns } from '../map-markers';
+
+/** The filters, and `format=columns` for the markers packed a field an array (map-markers.ts). */
+export const markersQuery = z
+  .object({ ...filterFields, format: z.enum(MARKER_FORMATS, { message: `format takes ${MARKER_FORMATS.join(', ')}.` }).optional() })
+  .transform((q, ctx) => ({ ...toFilters(q, ctx), format: q.format }));
 
 /** The dashboard's Your Stats widget and charts. */
 export const statsAnswer = z.object({
@@ -62,9 +57,10 @@ export const markers = contract({
   method: 'GET',
   path: '/api/user/logs/markers',
   access: 'member',
-  summary: 'Map markers of the member’s logs matching the filters, newest first, 20,000 at most (premium; 403 naming the lock otherwise).',
-  query: filterQuery,
-  response: z.array(mapMarker),
+  summary:
+    'Map markers of the member’s logs matching the filters, newest first, 20,000 at most (premium; 403 naming the lock otherwise); `format=columns` packs them an array a field.',
+  query: markersQuery,
+  response: z.union([z.array(mapMarker), markerColumns]),
 });
 
 export const logStates = contract({

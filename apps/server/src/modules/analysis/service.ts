@@ -1,5 +1,6 @@
 import { chartsFromTallies, countChart, FISH_SIZE_BUCKETS, fishSizeBucket, stackedChart, stackedUpperLimit } from '@tightlines/core/charts';
-import type { ChartsAnswer, MapMarker, StatsAnswer } from '@tightlines/core/api/analysis';
+import type { ChartsAnswer, MapMarker, MarkerColumns, StatsAnswer } from '@tightlines/core/api/analysis';
+import type { MarkerFormat } from '@tightlines/core/map-markers';
 import type { Filter } from '@tightlines/core/filters';
 import { LOG_TYPES, type LogPage } from '@tightlines/core/logs';
 import { PREMIUM_LOCKS } from '@tightlines/core/accounts';
@@ -28,9 +29,9 @@ export class AnalysisService {
     };
   }
 
-  async markers(principal: Principal, filters: readonly Filter[]): Promise<MapMarker[]> {
+  async markers(principal: Principal, filters: readonly Filter[], format?: MarkerFormat): Promise<MapMarker[] | MarkerColumns> {
     this.deps.access.assertPremium(principal, PREMIUM_LOCKS.map);
-    return this.deps.logs.markers(principal, filters);
+    return format === 'columns' ? this.deps.logs.markerColumns(principal, filters) : this.deps.logs.markers(principal, filters);
   }
 
   states(principal: Principal): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { MapMarker } from '@tightlines/core/api/analysis';
+import { packMarkerColumns, type MarkerColumns, type RawMarkerColumns } from '@tightlines/core/map-markers';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
 import { airTempBucket, CHART_KEYS, illuminationBucket, MONTHS, type ChartKey, type ChartTallies, type Tally } from '@tightlines/core/charts';
 import { windLabel } from '@tightlines/core/weather';
@@ -34,10 +35,18 @@ const utcDay = (date: string, days: number) => new Date(Date.parse(`${date}T00:0
  * day after: that range is an index range of logs_user_occurred_idx, the local test then decides.
  */
 function localDateRange(from: string | null, to: string | null): SQL {
-  const conditions: SQL[] = [];
-  if (from !== null) conditions.push(sql`${logs.occurredAt} >= ${utcDay(from, -1)}::timestamptz`, sql`${localTime}::date >= ${from}::date`);
-  if (to !== null) conditions.push(sql`${logs.occurredAt} < ${utcDay(to, 2)}::timestamptz`, sql`${localTime}::date <= ${to}::date`);
+  const conditions: SQL[] = [utcRange(from, to)];
+  if (from !== null) conditions.push(sql`${localTime}::date >= ${from}::date`);
+  if (to !== null) conditions.push(sql`${localTime}::date <= ${to}::date`);
   return and(...conditions)!;
+}
+
+/** The UTC instants that hold every local time from the start of `from` to the end of `to`. */
+function utcRange(from: string | null, to: string | null): SQL {
+  return and(
+    from === null ? undefined : sql`${logs.occurredAt} >= ${utcDay(from, -1)}::timestamptz`,
+    to === null ? undefined : sql`${logs.occurredAt} < ${utcDay(to, 2)}::timestamptz`,
+  )!;
 }
 
 /** A chart's label from the key SQL grouped by (see chartTallies). */
@@ -138,8 +147,14 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
         case 'location.lake':
           return sql`lower(${logs.lakeName}) = lower(${value})`;
         case 'year':
-          // Exactly logs_user_year_idx's expression, so one angler's year is an index range in the pages' order.
-          return sql`extract(year from ${localTime}) = ${Number(value)}`;
+          // Exactly logs_user_year_idx's expression, so one angler's year is an index range in the pages' order;
+          // with the UTC range a day wider each side, every (…, occurred_at) index serves a year combined with
+          // another filter: the planner prices the time zone conversion as cheap and otherwise scans every row.
+          // (Year 0000 has no day before it that PostgreSQL reads back, so it goes without the range.)
+          return and(
+            Number(value) > 0 ? utcRange(`${value}-01-01`, `${value}-12-31`) : undefined,
+            sql`extract(year from ${localTime}) = ${Number(value)}`,
+          );
         case 'username':
           if (scope.circleOf) return sql`${logs.userId} in (select ${users.id} from ${users} where lower(${users.username}) = lower(${value}))`;
           return value.toLowerCase() === scope.username.toLowerCase() ? sql`true` : sql`false`;
@@ -166,6 +181,15 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
     if (c) conditions.push(c);
   }
   return and(...conditions)!;
+}
+
+/** The newest 20,000 matching logs as map markers' fields, newest first. */
+function markerRows(where: SQL): SQL {
+  return sql`select id, lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake, occurred_at,
+      case when waterflow ? 'location' then json_build_object(
+        'lat', (waterflow->'location'->>'lat')::float8, 'lng', (waterflow->'location'->>'lng')::float8, 'station', gauge_station)
+      end as gauge
+    from ${logs} where ${where} order by occurred_at desc, id desc limit 20000`;
 }
 
 /**
@@ -402,15 +426,27 @@ export class LogsQueryRepo {
       this.db,
       sql`select coalesce(json_agg(json_build_object('_id', m.id, 'lat', m.lat, 'lng', m.lng, 'type', m.type, 'date', m.date, 'lake', m.lake, 'gauge', m.gauge)
             order by m.occurred_at desc, m.id desc), '[]')::text as markers
-          from (
-            select id, lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake, occurred_at,
-              case when waterflow ? 'location' then json_build_object(
-                'lat', (waterflow->'location'->>'lat')::float8, 'lng', (waterflow->'location'->>'lng')::float8, 'station', gauge_station)
-              end as gauge
-            from ${logs} where ${where} order by occurred_at desc, id desc limit 20000
-          ) m`,
+          from (${markerRows(where)}) m`,
     );
     return JSON.parse(row?.markers ?? '[]') as MapMarker[];
+  }
+
+  /**
+   * The same markers a field an array (format=columns), built in SQL as one JSON value. The arrays
+   * are filled in the subquery's order: one Aggregate node over an ordered Limit hands every
+   * aggregate the same rows in that order, so entry i of each array is the same marker.
+   */
+  async markerColumns(scope: Scope, filters: readonly Filter[]): Promise<MarkerColumns> {
+    const where = filterConditions(scope, filters);
+    const [row] = await queryRows<{ columns: string }>(
+      this.db,
+      sql`select json_build_object(
+            'id', coalesce(json_agg(m.id), '[]'), 'lat', coalesce(json_agg(m.lat), '[]'), 'lng', coalesce(json_agg(m.lng), '[]'),
+            'type', coalesce(json_agg(m.type), '[]'), 'date', coalesce(json_agg(m.date), '[]'), 'lake', coalesce(json_agg(m.lake), '[]'),
+            'gauge', coalesce(json_agg(m.gauge), '[]'))::text as columns
+          from (${markerRows(where)}) m`,
+    );
+    return packMarkerColumns(JSON.parse(row!.columns) as RawMarkerColumns);
   }
 
   /** The filter bar's choices: the states or lakes the angler's logs show, from the tallies. */

@@ -1,5 +1,5 @@
 import { LOG_NOT_SHARED } from '@tightlines/core/api/logs';
-import type { MapMarker } from '@tightlines/core/api/analysis';
+import type { MapMarker, MarkerColumns } from '@tightlines/core/api/analysis';
 import type { ChartTallies } from '@tightlines/core/charts';
 import type { Filter } from '@tightlines/core/filters';
 import type { LogPage } from '@tightlines/core/logs';
@@ -35,6 +35,10 @@ export class LogsQuery {
 
   markers(principal: Principal, filters: readonly Filter[]): Promise<MapMarker[]> {
     return this.repo.markers(LogsQuery.scope(principal), filters);
+  }
+
+  markerColumns(principal: Principal, filters: readonly Filter[]): Promise<MarkerColumns> {
+    return this.repo.markerColumns(LogsQuery.scope(principal), filters);
   }
 
   /**
