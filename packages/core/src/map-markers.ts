@@ -32,9 +32,11 @@ export const markerColumns = z
     id: z.array(z.string()),
     lat: z.array(z.number()),
     lng: z.array(z.number()),
-    type: z.array(z.number().int().min(0)),
+    // Indexes, checked in one pass below: zod's own int and range checks cost some 7 ms a column of
+    // 20,000 when the server encodes the answer, against 0.3 ms for plain numbers.
+    type: z.array(z.number()),
     date: z.array(z.string()),
-    lake: z.array(z.number().int().min(-1)),
+    lake: z.array(z.number()),
     gauges: z.array(z.object({ at: z.number().int().min(0), lat: z.number(), lng: z.number(), station: z.string().nullable() })),
   })
   .superRefine((c, ctx) => {
@@ -42,7 +44,8 @@ export const markerColumns = z
     if ([c.lat, c.lng, c.type, c.date, c.lake].some((column) => column.length !== n)) {
       ctx.addIssue({ code: 'custom', message: 'Every marker column must have one entry a marker.' });
     }
-    if (c.type.some((t) => t >= c.types.length) || c.lake.some((l) => l >= c.lakes.length) || c.gauges.some((g) => g.at >= n)) {
+    const index = (i: number, size: number, none: number) => Number.isInteger(i) && i >= none && i < size;
+    if (!c.type.every((t) => index(t, c.types.length, 0)) || !c.lake.every((l) => index(l, c.lakes.length, -1)) || c.gauges.some((g) => g.at >= n)) {
       ctx.addIssue({ code: 'custom', message: 'A marker column points past its list.' });
     }
   });

@@ -32,6 +32,8 @@ describe('markers packed into columns', () => {
     expect(markerColumns.safeParse({ ...columns, lat: [1] }).success).toBe(false);
     expect(markerColumns.safeParse({ ...columns, lake: [0, 5, 0] }).success).toBe(false);
     expect(markerColumns.safeParse({ ...columns, type: [0, 99, 0] }).success).toBe(false);
+    expect(markerColumns.safeParse({ ...columns, type: [0, 1.5, 0] }).success).toBe(false);
+    expect(markerColumns.safeParse({ ...columns, lake: [0, -2, 0] }).success).toBe(false);
     expect(markerColumns.safeParse({ ...columns, gauges: [{ at: 3, lat: 0, lng: 0, station: null }] }).success).toBe(false);
   });
 });
