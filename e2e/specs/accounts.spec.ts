@@ -154,14 +154,19 @@ describe('accounts in the browser', () => {
     }
   });
 
-  it("shows the landing's two videos behind their posters, loading no video until asked", async () => {
+  it("shows the landing's two videos behind their posters, loading no poster before the players come near the screen and no video until asked", async () => {
     const page = await newPage(browser, server.baseUrl);
     const videoRequests: string[] = [];
+    const posterRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('.webm')) videoRequests.push(r.url());
+      if (r.url().endsWith('.png')) posterRequests.push(r.url());
     });
-    await page.goto('/');
+    await page.goto('/', { waitUntil: 'networkidle' });
+    // The players are below the first screen: their posters would be fetched ahead of its paint.
+    expect(posterRequests).toEqual([]);
     await page.getByRole('heading', { name: 'See it on the water' }).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('video')).every((video) => video.hasAttribute('poster')));
     const videos = page.locator('video');
     expect(await videos.count()).toBe(2);
     for (const video of await videos.all()) {

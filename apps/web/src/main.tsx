@@ -1,6 +1,6 @@
 import './app/mantine-styles-first';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app';
 import { createRouter } from './app/router';
@@ -20,9 +20,13 @@ void createRouter().then((router) => {
     </StrictMode>
   );
   // The landing and login pages come prerendered for a visitor (apps/server/src/http/web.ts): the
-  // app takes over that HTML. A member's screen differs from it, so it is drawn afresh.
+  // app takes over that HTML, in a transition so that React yields to the browser every few
+  // milliseconds instead of holding the main thread for the whole page. A member's screen differs
+  // from it, so it is drawn afresh.
   if (container.hasAttribute('data-prerendered') && visitor) {
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     container.replaceChildren();
     createRoot(container).render(app);

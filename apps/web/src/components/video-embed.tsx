@@ -1,19 +1,38 @@
 import { AspectRatio, Button, Card, Center, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
- * Loads the player only when asked: a third-party iframe costs a few hundred kilobytes and sets
- * cookies, which a visitor should not pay for just by opening the page.
- */
-/**
- * A video the app serves itself: nothing but the poster loads until the visitor presses play, and it
- * works offline once the page is cached.
+ * A video the app serves itself: nothing but the poster loads until the visitor presses play, and
+ * the poster only once the player comes near the screen. A video's poster is fetched with the page,
+ * ahead of the first screen's paint (the landing's players are below it, 250 KB of posters), and it
+ * has no lazy loading of its own. It works offline once the page is cached.
  */
 export function LocalVideo({ src, poster, title }: { src: string; poster: string; title: string }) {
+  const player = useRef<HTMLVideoElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = player.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '50%' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+
   return (
     <Card withBorder padding={0}>
       <AspectRatio ratio={16 / 9}>
-        <video src={src} poster={poster} preload="none" controls playsInline aria-label={title} style={{ background: 'black' }} />
+        <video
+          ref={player}
+          src={src}
+          poster={near ? poster : undefined}
+          preload="none"
+          controls
+          playsInline
+          aria-label={title}
+          style={{ background: 'black' }}
+        />
       </AspectRatio>
       <Text p="sm" size="sm" fw={600}>
         {title}
@@ -22,6 +41,10 @@ export function LocalVideo({ src, poster, title }: { src: string; poster: string
   );
 }
 
+/**
+ * Loads the player only when asked: a third-party iframe costs a few hundred kilobytes and sets
+ * cookies, which a visitor should not pay for just by opening the page.
+ */
 export function VideoEmbed({ youtubeId, title }: { youtubeId: string; title: string }) {
   const [loaded, setLoaded] = useState(false);
   return (
