@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { forecast as forecastByGet } from '@tightlines/core/api/forecast';
 import { deleteLogByGet } from '@tightlines/core/api/logs';
 import type { LakeOutline } from '@tightlines/core/geo';
 import { AccessService } from './access/access';
@@ -143,6 +144,9 @@ export type App = {
   };
 };
 
+/** GET routes that write the member's data: deleting a log, and a forecast (it saves the search to the member's list). */
+const WRITING_GETS = new Set<string>([deleteLogByGet.path, forecastByGet.path]);
+
 /**
  * The composition root: outside plugins, providers, then each module's repo and service, wired
  * to each other here (a module reaches another only through its service, or through a small port
@@ -210,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storage,
     forecastSearches: (userId) => forecastRepo.searchesOf(userId),
     registeredEvents: async (userId) =>
-      (await eventsRepo.mine(userId)).registered.map((r) => ({
+      (await eventsRepo.registered(userId)).map((r) => ({
         eventId: r.eventId,
         name: r.name ?? '',
         startDate: r.dateStart?.toISOString() ?? '',
@@ -288,12 +292,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const analysis = new AnalysisService({ logs: logsQuery, circle, access });
   // The data page's answers per member, dropped whenever the database announces a change to what they show.
-  const answers = new AnswerCache(config.answerCacheChars, now);
+  const answers = new AnswerCache(config.answerCacheBytes, now);
   const stopListening = await database.listen(USER_DATA_CHANNEL, (userId) => answers.forgetUser(userId), (on) => answers.setListening(on));
   app.addHook('onClose', stopListening);
   // A member's own change shows in their very next read, even before that announcement reaches this process.
   app.addHook('onSend', async (request) => {
-    const writes = (request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.url === deleteLogByGet.path;
+    const writes = (request.method !== 'GET' && request.method !== 'HEAD') || WRITING_GETS.has(request.routeOptions.url ?? '');
     if (request.principal && writes) answers.forgetUser(request.principal.userId);
   });
   const transfer = new TransferService({ logs, access, places, now });

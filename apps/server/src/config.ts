@@ -200,8 +200,8 @@ export type Config = {
    * session is kept in memory for cacheMs (0: every request asks the database); see SessionCache.
    */
   session: { idleMs: number; maxMs: number; cacheMs: number };
-  /** The most JSON text (in UTF-16 characters, about bytes) the data page's per-member answer cache keeps; 0: none. See AnswerCache. */
-  answerCacheChars: number;
+  /** The most bytes of JSON the data page's per-member answer cache keeps; 0: none. See AnswerCache. */
+  answerCacheBytes: number;
   demoData: boolean;
   /** Web Push: keys from the settings, else generated once and kept under DATA_DIR. */
   push: { publicKey: string | undefined; privateKey: string | undefined; subject: string; allowHttp: boolean };
@@ -285,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: c.GOOGLE_ACTIONS_CLIENT_ID, redirectUris: c.GOOGLE_ACTIONS_REDIRECT_URIS }
         : null,
     session: { idleMs: c.SESSION_IDLE_DAYS * DAY_MS, maxMs: c.SESSION_MAX_DAYS * DAY_MS, cacheMs: c.SESSION_CACHE_SECONDS * 1000 },
-    answerCacheChars: c.ANSWER_CACHE_MB * 1024 * 1024,
+    answerCacheBytes: c.ANSWER_CACHE_MB * 1024 * 1024,
     // A laptop's `npm start` sets no NODE_ENV and meets the demo; a deployment that says
     // production gets no shared account with a published password unless it asks for one.
     demoData: c.DEMO_DATA ? c.DEMO_DATA === 'on' : env.NODE_ENV !== 'production',

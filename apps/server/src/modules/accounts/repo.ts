@@ -145,13 +145,14 @@ export class AccountsRepo {
     });
   }
 
-  async pendingEmailOf(userId: string, now: Date): Promise<string | null> {
+  /** The new address waiting for its link, and when that link stops working. */
+  async pendingEmailOf(userId: string, now: Date): Promise<{ newEmail: string; expiresAt: Date } | null> {
     const [row] = await this.db
-      .select({ newEmail: emailChanges.newEmail })
+      .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
       .from(emailChanges)
       .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), gt(emailChanges.expiresAt, now)))
       .limit(1);
-    return row?.newEmail ?? null;
+    return row ?? null;
   }
 
   /**

@@ -7,7 +7,7 @@ import { route, type RouteEntry } from '../../http/routes';
 import { HttpError } from '../../lib/errors';
 import { readUpload } from '../../lib/uploads';
 import type { QuotasService } from '../quotas/service';
-import { cachedRoute, type AnswerCache } from '../util/answer-cache';
+import { cachedRoute, expiringRoute, type AnswerCache } from '../util/answer-cache';
 import type { AccountsService } from './service';
 
 type Limit = ReturnType<FastifyInstance['createRateLimit']>;
@@ -78,7 +78,7 @@ export function accountsRoutes(
       await accounts.logout(principal);
       return { success: true };
     }),
-    route(api.fullUser, ({ principal }) => accounts.viewOf(principal.userId)),
+    expiringRoute(answers, api.fullUser, ({ principal }) => accounts.fullView(principal.userId)),
     cachedRoute(answers, api.simpleUser, ({ principal }) => accounts.simpleView(principal.userId)),
     route(api.userById, ({ params }) => accounts.publicView(params.id)),
     route(api.emailExists, async ({ body }) => ({ exists: await accounts.emailExists(body.email) }), { preValidation: limit.lookups }),

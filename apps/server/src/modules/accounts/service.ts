@@ -269,17 +269,31 @@ export class AccountsService {
   }
 
   private async view(user: UserRow): Promise<UserView> {
-    const [subs, forecastSearches, customerId, pendingEmail, newsletter, registered] = await Promise.all([
+    return (await this.expiringView(user)).value;
+  }
+
+  /**
+   * The full user, and the first moment it turns false with no write at all: a subscription's
+   * period ending (premium and the active subscription go), or the pending address's link expiring.
+   */
+  async fullView(userId: string): Promise<{ value: UserView; until: Date | null }> {
+    return this.expiringView(await this.row(userId));
+  }
+
+  private async expiringView(user: UserRow): Promise<{ value: UserView; until: Date | null }> {
+    const now = this.now();
+    const [subs, forecastSearches, customerId, pending, newsletter, registered, lakes] = await Promise.all([
       this.repo.subscriptionsOf(user.id),
       this.deps.forecastSearches(user.id),
       this.deps.customerId?.(user.id) ?? null,
-      this.repo.pendingEmailOf(user.id, this.now()),
+      this.repo.pendingEmailOf(user.id, now),
       this.deps.newsletter ? this.deps.newsletter.isSubscribed(user) : user.newsletter,
       this.deps.registeredEvents?.(user.id) ?? [],
+      this.deps.loggedLakes(user.id),
     ]);
-    const now = this.now();
     const active = subs.find((s) => hasActiveSubscription([s], now));
-    return {
+    const ends = [...subs.map((s) => s.currentPeriodEnd), pending?.expiresAt ?? null].filter((at): at is Date => at !== null && at > now);
+    const value: UserView = {
       _id: user.id,
       email: user.email,
       username: user.username,
@@ -289,10 +303,11 @@ export class AccountsService {
       newsletter,
       events: { registered },
       forecastSearches,
-      lakes: await this.deps.loggedLakes(user.id),
+      lakes,
       stripe: { id: customerId, subscriptionId: active?.providerId ?? null },
-      pendingEmail,
+      pendingEmail: pending?.newEmail ?? null,
     };
+    return { value, until: ends.length === 0 ? null : new Date(Math.min(...ends.map((at) => at.getTime()))) };
   }
 
   async publicView(id: string): Promise<PublicUserView> {

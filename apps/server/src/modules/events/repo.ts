@@ -297,22 +297,28 @@ export class EventsRepo {
 
   /** The member's created events: as an entrant and as an owner. */
   async mine(userId: string) {
-    const columns = { eventId: events.id, name: events.name, dateStart: events.dateStart, dateEnd: events.dateEnd };
-    const active = and(eq(events.status, 'Active'));
-    const [registered, owned] = await Promise.all([
-      this.ctx.db
-        .select(columns)
-        .from(eventEntries)
-        .innerJoin(events, eq(events.id, eventEntries.eventId))
-        .where(and(eq(eventEntries.userId, userId), active))
-        .limit(200),
-      this.ctx.db
-        .select(columns)
-        .from(eventOwners)
-        .innerJoin(events, eq(events.id, eventOwners.eventId))
-        .where(and(eq(eventOwners.userId, userId), active))
-        .limit(200),
-    ]);
+    const [registered, owned] = await Promise.all([this.registered(userId), this.ownedActive(userId)]);
     return { registered, owned };
   }
+
+  /** The active events the member has an entry in (at most 200). */
+  registered(userId: string) {
+    return this.ctx.db
+      .select(MINE_COLUMNS)
+      .from(eventEntries)
+      .innerJoin(events, eq(events.id, eventEntries.eventId))
+      .where(and(eq(eventEntries.userId, userId), eq(events.status, 'Active')))
+      .limit(200);
+  }
+
+  private ownedActive(userId: string) {
+    return this.ctx.db
+      .select(MINE_COLUMNS)
+      .from(eventOwners)
+      .innerJoin(events, eq(events.id, eventOwners.eventId))
+      .where(and(eq(eventOwners.userId, userId), eq(events.status, 'Active')))
+      .limit(200);
+  }
 }
+
+const MINE_COLUMNS = { eventId: events.id, name: events.name, dateStart: events.dateStart, dateEnd: events.dateEnd };

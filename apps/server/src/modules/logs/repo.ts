@@ -178,15 +178,27 @@ export class LogsRepo {
     return rows[0] ?? null;
   }
 
-  /** Every lake the member has logged, by name, at the point of their latest log there. */
+  /**
+   * Every lake the member has logged, by name, at the point of their latest log there. The names are
+   * walked one by one along logs_user_lake_lower_idx, each lake's latest log read from its end: as
+   * many index probes as lakes, where a DISTINCT ON over the member's logs sorted all of them.
+   */
   async loggedLakes(userId: string): Promise<Array<{ name: string; location: { lat: number; lng: number } }>> {
     const rows = await queryRows<{ name: string; lat: number; lng: number }>(
       this.db,
-      sql`select name, lat, lng from (
-            select distinct on (lower(lake_name)) lake_name as name, lat, lng
-            from ${logs} where user_id = ${userId} and lake_name is not null
-            order by lower(lake_name), occurred_at desc
-          ) as lakes order by lower(name) limit 1000`,
+      sql`with recursive names(k) as (
+            (select lower(lake_name) from ${logs} where user_id = ${userId} and lake_name is not null order by lower(lake_name) limit 1)
+            union all
+            select (select lower(lake_name) from ${logs} where user_id = ${userId} and lower(lake_name) > names.k order by lower(lake_name) limit 1)
+            from names where names.k is not null
+          )
+          select latest.name, latest.lat, latest.lng from names
+          cross join lateral (
+            select lake_name as name, lat, lng from ${logs}
+            where user_id = ${userId} and lower(lake_name) = names.k order by occurred_at desc, id desc limit 1
+          ) as latest
+          where names.k is not null
+          order by names.k limit 1000`,
     );
     return rows.map((r) => ({ name: r.name, location: { lat: r.lat, lng: r.lng } }));
   }

@@ -1,71 +1,122 @@
+import zlib from 'node:zlib';
 import type { Contract } from '@tightlines/core/api/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../../access/principal';
 import { route, type RouteEntry, type RouteInput } from '../../http/routes';
 import { PHOTO_URL_WINDOW_MS } from '../logs/photos';
 
-type Entry = { userId: string; json: string };
+export type Encoding = 'br' | 'gzip';
+type Entry = { userId: string; body: Buffer; until: number; encoded: Partial<Record<Encoding, Buffer>>; bytes: number };
+
+/** A kept (or just made) answer: its JSON bytes, and the same compressed, made once per entry. */
+export type Answer = { body: Buffer; encoded(encoding: Encoding): Buffer };
+
+/** @fastify/compress's brotli quality: 11 costs far more time for a few per cent. */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const compress = (body: Buffer, encoding: Encoding) => (encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body));
+
+/** An answer and when it stops being true with no write at all (a subscription's period ending); null: never. */
+export type Expiring = { value: unknown; until: Date | null };
 
 /**
  * Member reads kept serialized by member and exact request, so a repeated read costs no query and
  * no serialization: the data page (filtered list, charts, map, Your Stats, states and lakes), the
- * log allowance and the brief user. Such an answer is made only of the member's own logs and user
- * row, their Inner Circle and its members' names; every change to those is announced by the
- * database itself (migration 0023_user_data_notify: triggers `NOTIFY user_data, '<member id>'`) to
- * every server on it, and `forgetUser` drops that member's answers. A member's own write also drops
- * them before its answer leaves (app.ts), so their next read shows it even before the notification
- * arrives.
+ * log allowance, the brief user and the full user. Such an answer is made only of rows announced on
+ * change by the database itself (migrations 0023_user_data_notify and 0026_user_full_notify:
+ * triggers `NOTIFY user_data, '<member id>'` on the member's logs, user row, Inner Circle and its
+ * members' names, subscriptions, billing account, e-mail changes, newsletter entry, saved forecast
+ * searches and event entries) to every server on it, and `forgetUser` drops that member's answers.
+ * A member's own write also drops them before its answer leaves (app.ts), so their next read shows
+ * it even before the notification arrives.
  *
  * The key holds what else an answer depends on: the member's name and premium (from the session,
  * which a rename or a subscription change revokes) and the hour (signed photo URLs change with the
- * signing window; a UTC month, the log allowance's period, starts on an hour). A read that began
- * before a change could finish after it: `generation` stops it from storing what it read. Without
- * the notification channel (lost connection) nothing is kept.
+ * signing window; a UTC month, the log allowance's period, starts on an hour). An answer that turns
+ * false by itself at a known time (`Expiring`) is not served from then on. A read that began before
+ * a change could finish after it: `generation` stops it from storing what it read. Without the
+ * notification channel (lost connection) nothing is kept. Kept as UTF-8 bytes, so a hit costs no
+ * encoding either (the filtered list's page of 50 logs is about 70 KB), and compressed the first
+ * time a browser asks for it so (brotli or gzip): @fastify/compress would do that on every request.
+ * The compressed copies count in the entry's size.
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   /** Each member's keys, so a member's change costs what that member has kept, not what everyone has. */
   private readonly keysByUser = new Map<string, Set<string>>();
-  private chars = 0;
+  private bytes = 0;
   private generation = 0;
   private listening = false;
 
   constructor(
-    /** The most text (JSON characters) kept in all; the least recently used answers go first. */
-    private readonly maxChars: number,
+    /** The most bytes of JSON kept in all; the least recently used answers go first. */
+    private readonly maxBytes: number,
     private readonly now: () => Date,
   ) {}
 
   /** The JSON answer of `request` for `principal`: cached, or made by `answer` and checked against `schema` as the route's serializer would. */
-  async json(principal: Principal, request: string, schema: z.ZodType, answer: () => Promise<unknown>): Promise<string> {
-    const window = Math.floor(this.now().getTime() / PHOTO_URL_WINDOW_MS);
+  json(principal: Principal, request: string, schema: z.ZodType, answer: () => Promise<unknown>): Promise<Answer> {
+    return this.expiring(principal, request, schema, async () => ({ value: await answer(), until: null }));
+  }
+
+  /** As `json`, for an answer that is true only until `until`. */
+  async expiring(principal: Principal, request: string, schema: z.ZodType, answer: () => Promise<Expiring>): Promise<Answer> {
+    const now = this.now().getTime();
+    const window = Math.floor(now / PHOTO_URL_WINDOW_MS);
     const key = `${principal.userId}\n${principal.username}\n${principal.premium}\n${window}\n${request}`;
     const hit = this.entries.get(key);
-    if (hit) {
+    if (hit && hit.until > now) {
       // Map keeps insertion order: re-inserting makes this the most recently used.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.json;
+      return this.answer(key, hit);
     }
+    if (hit) this.drop(key, hit);
     const generation = this.generation;
-    const json = JSON.stringify(z.encode(schema, await answer()));
-    if (this.listening && generation === this.generation && json.length <= this.maxChars) {
-      for (const [oldKey, old] of this.entries) {
-        if (this.chars + json.length <= this.maxChars) break;
-        this.drop(oldKey, old);
-      }
-      this.entries.set(key, { userId: principal.userId, json });
-      this.chars += json.length;
+    const made = await answer();
+    const body = Buffer.from(JSON.stringify(z.encode(schema, made.value)));
+    const entry: Entry = { userId: principal.userId, body, until: made.until?.getTime() ?? Infinity, encoded: {}, bytes: body.length };
+    if (this.listening && generation === this.generation && body.length <= this.maxBytes) {
+      this.makeRoom(body.length);
+      this.entries.set(key, entry);
+      this.bytes += body.length;
       const keys = this.keysByUser.get(principal.userId);
       if (keys) keys.add(key);
       else this.keysByUser.set(principal.userId, new Set([key]));
     }
-    return json;
+    return this.answer(key, entry);
+  }
+
+  private answer(key: string, entry: Entry): Answer {
+    return {
+      body: entry.body,
+      encoded: (encoding) => {
+        const kept = entry.encoded[encoding];
+        if (kept) return kept;
+        const made = compress(entry.body, encoding);
+        // Only an entry still kept keeps its copy (a forgotten one is garbage once sent).
+        if (this.entries.get(key) === entry && made.length <= this.maxBytes - entry.bytes) {
+          entry.encoded[encoding] = made;
+          entry.bytes += made.length;
+          this.bytes += made.length;
+          this.makeRoom(0, key);
+        }
+        return made;
+      },
+    };
+  }
+
+  /** Drops the least recently used answers (never `keep`) until `more` bytes fit. */
+  private makeRoom(more: number, keep?: string): void {
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes + more <= this.maxBytes) break;
+      if (oldKey !== keep) this.drop(oldKey, old);
+    }
   }
 
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.chars -= entry.json.length;
+    this.bytes -= entry.bytes;
     const keys = this.keysByUser.get(entry.userId);
     keys?.delete(key);
     if (keys?.size === 0) this.keysByUser.delete(entry.userId);
@@ -84,7 +135,7 @@ export class AnswerCache {
     this.generation += 1;
     this.entries.clear();
     this.keysByUser.clear();
-    this.chars = 0;
+    this.bytes = 0;
     this.listening = listening;
   }
 }
@@ -94,11 +145,38 @@ export const USER_DATA_CHANNEL = 'user_data';
 
 /** A member route whose answer comes from `answers` (see AnswerCache for what it may depend on). */
 export function cachedRoute<C extends Contract>(answers: AnswerCache, contract: C, answer: (input: RouteInput<C>) => Promise<unknown>): RouteEntry {
+  return expiringRoute(answers, contract, async (input) => ({ value: await answer(input), until: null }));
+}
+
+/** As `cachedRoute`, for an answer that turns false by itself at a known time. */
+export function expiringRoute<C extends Contract>(answers: AnswerCache, contract: C, answer: (input: RouteInput<C>) => Promise<Expiring>): RouteEntry {
   return route(contract, async (input) => {
     if (!input.principal) throw new Error(`${contract.path} is a member route`);
-    const json = await answers.json(input.principal, input.request.url, contract.response as z.ZodType, () => answer(input));
-    // Fastify sends a string it is told is JSON as it is, without its serializer.
+    const kept = await answers.expiring(input.principal, input.request.url, contract.response as z.ZodType, () => answer(input));
+    // Fastify sends bytes it is told are JSON as they are, without its serializer; @fastify/compress
+    // leaves an answer alone once it says its encoding.
     input.reply.type('application/json; charset=utf-8');
-    return json as never;
+    const encoding = kept.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(input.request) : null;
+    if (!encoding) return kept.body as never;
+    input.reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
+    return kept.encoded(encoding) as never;
   });
+}
+
+/** @fastify/compress's threshold: a smaller answer is sent as it is. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** Brotli, else gzip, when the client's Accept-Encoding takes it (a q of 0 refuses). */
+export function acceptedEncoding(request: Pick<FastifyRequest, 'headers'>): Encoding | null {
+  const header = request.headers['accept-encoding'];
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
