@@ -8,9 +8,9 @@ import { moveClock, registerUser, runEnrichmentNow, type Member } from '@tightli
 import { startFakeOpenMeteo, type FakeOpenMeteo } from '@tightlines/testkit/open-meteo';
 
 /**
- * The tallies the triggers of migration 0024_log_tallies keep (the data page's unfiltered charts, the
- * dashboard's counts, the totals under one filter) against the logs counted afresh, after every kind
- * of write an angler or the server makes.
+ * The tallies the triggers of migrations 0024_log_tallies and 0027_log_tallies_year keep (the data page's
+ * charts unfiltered or under a year, the dashboard's counts, the totals under one filter or one and a
+ * year) against the logs counted afresh, after every kind of write an angler or the server makes.
  */
 let weather: FakeOpenMeteo;
 let t: TestApp;
@@ -69,7 +69,11 @@ const FILTERS: Array<[string, string]> = [
  * against a recount; the filter bar's states and lakes against the logs' own.
  */
 async function expectTallied(who: Member) {
-  for (const query of [''].concat(FILTERS.map(([type, value]) => `&filterType=${type}&filterValue=${encodeURIComponent(value)}`))) {
+  const single = FILTERS.map(([type, value]) => `&filterType=${type}&filterValue=${encodeURIComponent(value)}`);
+  const withYear = FILTERS.flatMap(([type, value]) =>
+    ['2024', String(thisYear)].map((year) => `&filterType=year,${type}&filterValue=${year},${encodeURIComponent(value)}`),
+  );
+  for (const query of [''].concat(single, withYear)) {
     const counted = await req(who, 'GET', `/api/user/logs/filter?limit=500${query}`);
     const summed = await req(who, 'GET', `/api/user/logs/filter?limit=1${query}`);
     expect(summed.total, query || 'no filter').toBe(counted.docs.length);
@@ -83,16 +87,22 @@ async function expectTallied(who: Member) {
   }
   const charts = await req(who, 'GET', '/api/user/logs/charts');
   expect(charts).toEqual(await req(who, 'GET', '/api/user/logs/charts?filterType=dateStart&filterValue=1900-01-01'));
+  for (const year of ['2024', String(thisYear), '1999']) {
+    const kept = await req(who, 'GET', `/api/user/logs/charts?filterType=year&filterValue=${year}`);
+    expect(kept, year).toEqual(await req(who, 'GET', `/api/user/logs/charts?filterType=year,dateStart&filterValue=${year},1900-01-01`));
+  }
+  // log_tally_facets (migration 0024) lists a log's facets row by row: the triggers' grouping sets must count the same.
   const facets = sql`log_tally_facets(l.type, l.occurred_at, l.time_zone, l.lake_name, l.state, l.moon_phase, l.tags, l.tags_lower,
     l.lunar, l.weather, l.lure_category, l.lure_color_primary, l.lure_color_secondary, l.fish_species, l.fish_length, l.water_temp)`;
   const kept = await queryRows(
     t.database.db,
-    sql`select facet, type, value, n from log_tallies where user_id = ${who._id} and n <> 0 order by 1, 2, 3`,
+    sql`select facet, type, value, year, n from log_tallies where user_id = ${who._id} and n <> 0 order by 1, 2, 3, 4`,
   );
   const recounted = await queryRows(
     t.database.db,
-    sql`select f.facet, l.type, f.value, count(*)::int as n from logs l cross join lateral ${facets} f
-        where l.user_id = ${who._id} group by 1, 2, 3 order by 1, 2, 3`,
+    sql`select f.facet, l.type, f.value, extract(year from l.occurred_at at time zone l.time_zone)::int as year, count(*)::int as n
+        from logs l cross join lateral ${facets} f
+        where l.user_id = ${who._id} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
   );
   expect(kept).toEqual(recounted);
 }

@@ -260,9 +260,11 @@ export const logTallies = pgTable(
     facet: text('facet').notNull(),
     type: text('type').notNull(),
     value: text('value').notNull(),
+    /** The logs' local year: a year's rows answer the charts under a year filter, all rows summed the unfiltered ones. */
+    year: integer('year').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.facet, t.value, t.type] })],
+  (t) => [primaryKey({ columns: [t.userId, t.facet, t.value, t.type, t.year] })],
 );
 
 export const userTags = pgTable(

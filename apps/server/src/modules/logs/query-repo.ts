@@ -126,6 +126,17 @@ function tallyOf({ type, value }: Filter): SQL | undefined {
 }
 
 /**
+ * tallyOf for one filter, or for a year with one other filter (the tallies keep each year's rows).
+ */
+function tallyOfEach(filters: readonly Filter[]): SQL | undefined {
+  if (filters.length === 1) return tallyOf(filters[0]!);
+  const year = filters.find((f) => f.type === 'year');
+  const other = filters.find((f) => f.type !== 'year');
+  const tally = other && tallyOf(other);
+  return year && tally ? and(tally, eq(logTallies.year, Number(year.value))) : undefined;
+}
+
+/**
  * Whose logs: the member's own (every privacy), or, with `circleOf`, the logs of the anglers whose
  * Inner Circle the member is in, each narrowed by what its owner allows the member.
  */
@@ -237,15 +248,15 @@ export class LogsQueryRepo {
   }
 
   /**
-   * How many logs match: for an angler's own logs under no filter or a single one the tallies keep,
-   * a sum of a few log_tallies rows; otherwise a count of the matches.
+   * How many logs match: for an angler's own logs under no filter, a single one the tallies keep or
+   * such a one with a year, a sum of a few log_tallies rows; otherwise a count of the matches.
    */
   private async total(scope: Scope, filters: readonly Filter[], where: SQL): Promise<number> {
     if (!scope.circleOf) {
       // A username filter is all or nothing for one's own logs; the tallies then answer the rest.
       const narrowing = filters.filter((f) => f.type !== 'username');
       const own = narrowing.length === filters.length || filters.every((f) => f.type !== 'username' || f.value.toLowerCase() === scope.username.toLowerCase());
-      const tally = !own ? undefined : narrowing.length === 0 ? eq(logTallies.facet, 'year') : narrowing.length === 1 ? tallyOf(narrowing[0]!) : undefined;
+      const tally = !own ? undefined : narrowing.length === 0 ? eq(logTallies.facet, 'year') : narrowing.length <= 2 ? tallyOfEach(narrowing) : undefined;
       if (tally) {
         const [row] = await queryRows<{ n: number }>(
           this.db,
@@ -354,8 +365,11 @@ export class LogsQueryRepo {
    * functions then name them, so SQL and the single-log definition (buildCharts) cannot drift apart.
    */
   async chartTallies(scope: Scope, filters: readonly Filter[]): Promise<ChartTallies> {
-    if (!scope.circleOf && filters.every((f) => f.type === 'username' && f.value.toLowerCase() === scope.username.toLowerCase())) {
-      return this.keptChartTallies(scope.userId);
+    if (!scope.circleOf) {
+      const own = (f: Filter) => f.type === 'username' && f.value.toLowerCase() === scope.username.toLowerCase();
+      const narrowing = filters.filter((f) => !own(f));
+      if (narrowing.length === 0) return this.keptChartTallies(scope.userId);
+      if (narrowing.length === 1 && narrowing[0]!.type === 'year') return this.keptChartTallies(scope.userId, Number(narrowing[0]!.value));
     }
     const where = filterConditions(scope, filters);
     const rows = await this.withGroupingMemory(() =>
@@ -401,12 +415,17 @@ export class LogsQueryRepo {
     return tallies;
   }
 
-  /** chartTallies of all of an angler's logs, from the tallies the triggers keep (the facets are the charts' keys). */
-  private async keptChartTallies(userId: string): Promise<ChartTallies> {
+  /**
+   * chartTallies of an angler's logs, or of one local year of them, from the tallies the triggers keep
+   * (the facets are the charts' keys; a row a year, so all of them are summed).
+   */
+  private async keptChartTallies(userId: string, year?: number): Promise<ChartTallies> {
     const rows = await queryRows<{ facet: ChartKey; type: string; value: string; n: number }>(
       this.db,
-      sql`select ${logTallies.facet} as facet, ${logTallies.type} as type, ${logTallies.value} as value, ${logTallies.n} as n from ${logTallies}
-          where ${logTallies.userId} = ${userId} and ${inArray(logTallies.facet, [...CHART_KEYS])} and ${logTallies.n} > 0`,
+      sql`select ${logTallies.facet} as facet, ${logTallies.type} as type, ${logTallies.value} as value, sum(${logTallies.n})::int as n from ${logTallies}
+          where ${logTallies.userId} = ${userId} and ${inArray(logTallies.facet, [...CHART_KEYS])} and ${logTallies.n} > 0
+            ${year === undefined ? sql`` : sql`and ${logTallies.year} = ${year}`}
+          group by 1, 2, 3`,
     );
     const tallies = Object.fromEntries(CHART_KEYS.map((key) => [key, [] as Tally[]])) as ChartTallies;
     for (const { facet, type, value, n } of rows) {
@@ -466,8 +485,9 @@ export class LogsQueryRepo {
   async dashboardTallies(userId: string) {
     const rows = await queryRows<{ facet: string; type: string; value: string; n: number }>(
       this.db,
-      sql`select ${logTallies.facet} as facet, ${logTallies.type} as type, ${logTallies.value} as value, ${logTallies.n} as n from ${logTallies}
-          where ${logTallies.userId} = ${userId} and ${inArray(logTallies.facet, ['species', 'year', 'lureType', 'length'])} and ${logTallies.n} > 0`,
+      sql`select ${logTallies.facet} as facet, ${logTallies.type} as type, ${logTallies.value} as value, sum(${logTallies.n})::int as n from ${logTallies}
+          where ${logTallies.userId} = ${userId} and ${inArray(logTallies.facet, ['species', 'year', 'lureType', 'length'])} and ${logTallies.n} > 0
+          group by 1, 2, 3`,
     );
     const species: Tally[] = [];
     const byType = new Map<string, number>();
