@@ -103,7 +103,10 @@ type DayEvents = {
   sunSets: Date[];
 };
 
-function solunarDayOf(events: DayEvents, day: LocalDay, phase: MoonPhaseName, timeZone: string): SolunarDay {
+/** A day's moon and sun without its periods: what a log keeps and the monthly calendar shows. */
+export type SunAndMoon = Pick<SolunarDay, 'moon' | 'sun'>;
+
+function sunAndMoonOf(events: DayEvents, day: LocalDay, phase: MoonPhaseName, timeZone: string): SunAndMoon {
   const first = (list: Date[]): LocalIso | null => {
     const [event] = list;
     return event === undefined ? null : toLocalIso(event, timeZone);
@@ -118,6 +121,12 @@ function solunarDayOf(events: DayEvents, day: LocalDay, phase: MoonPhaseName, ti
       illumination: illuminationPercent(day.noon),
     },
     sun: { rise: first(events.sunRises), set: first(events.sunSets) },
+  };
+}
+
+function solunarDayOf(events: DayEvents, day: LocalDay, phase: MoonPhaseName, timeZone: string): SolunarDay {
+  return {
+    ...sunAndMoonOf(events, day, phase, timeZone),
     majors: [...events.uppers, ...events.lowers]
       .sort(byTime)
       .map((peak) => periodAround(peak, MAJOR_PERIOD_MS, timeZone)),
@@ -157,11 +166,10 @@ export function computeSolunarDay(query: SolunarQuery): SolunarDay {
  * The `moon` and `sun` of computeSolunarDay alone, the same values: only each kind's first event
  * of the day is searched for (what a log keeps of its day; it stores no periods).
  */
-export function computeSunAndMoon(query: SolunarQuery): Pick<SolunarDay, 'moon' | 'sun'> {
+export function computeSunAndMoon(query: SolunarQuery): SunAndMoon {
   const { lat, lng, date, timeZone } = solunarQuerySchema.parse(query);
   const day = localDayBounds(date, timeZone);
-  const { moon, sun } = solunarDayOf(eventsOf(new Observer(lat, lng, 0), day.start, day.end, 1), day, phaseForDay(day), timeZone);
-  return { moon, sun };
+  return sunAndMoonOf(eventsOf(new Observer(lat, lng, 0), day.start, day.end, 1), day, phaseForDay(day), timeZone);
 }
 
 export const solunarRangeSchema = solunarQuerySchema
@@ -170,14 +178,8 @@ export const solunarRangeSchema = solunarQuerySchema
 
 export type SolunarRangeQuery = z.infer<typeof solunarRangeSchema>;
 
-/**
- * `days` consecutive local days from `from`, each equal to computeSolunarDay
- * of that date. Each kind of event is searched once over the whole span and
- * shared out by the same rounded-minute rule (the days tile the span, each
- * ending where the next starts), and the quarter instants are found once, so
- * a month costs about one search per event instead of two per day and kind.
- */
-export function computeSolunarDays(query: SolunarRangeQuery): SolunarDay[] {
+/** The local days of a span with each day's events and phase, every kind of event searched once over the span. */
+function spanOf(query: SolunarRangeQuery): { day: LocalDay; events: DayEvents; phase: MoonPhaseName }[] {
   const { lat, lng, from, days: count, timeZone } = solunarRangeSchema.parse(query);
   const days = Array.from({ length: count }, (_, i) => localDayBounds(addDaysToDate(from, i), timeZone));
   const span = eventsOf(new Observer(lat, lng, 0), days[0]!.start, days.at(-1)!.end);
@@ -196,6 +198,29 @@ export function computeSolunarDays(query: SolunarRangeQuery): SolunarDay[] {
       sunRises: inDay(span.sunRises),
       sunSets: inDay(span.sunSets),
     };
-    return solunarDayOf(events, day, phases[i]!, timeZone);
+    return { day, events, phase: phases[i]! };
   });
+}
+
+/**
+ * `days` consecutive local days from `from`, each equal to computeSolunarDay
+ * of that date. Each kind of event is searched once over the whole span and
+ * shared out by the same rounded-minute rule (the days tile the span, each
+ * ending where the next starts), and the quarter instants are found once, so
+ * a month costs about one search per event instead of two per day and kind.
+ */
+export function computeSolunarDays(query: SolunarRangeQuery): SolunarDay[] {
+  return spanOf(query).map(({ day, events, phase }) => solunarDayOf(events, day, phase, query.timeZone));
+}
+
+/**
+ * The moon and sun of computeSunAndMoon for `days` consecutive local days, each with its local
+ * midnight (`start`), searched as computeSolunarDays does: what the monthly calendar shows, without
+ * the periods it would throw away (each costs three time zone conversions).
+ */
+export function computeSunAndMoonDays(query: SolunarRangeQuery): (SunAndMoon & { start: LocalIso })[] {
+  return spanOf(query).map(({ day, events, phase }) => ({
+    start: toLocalIso(day.start, query.timeZone),
+    ...sunAndMoonOf(events, day, phase, query.timeZone),
+  }));
 }
