@@ -251,11 +251,10 @@ function minutesOf(next: NextEvent, found: Date[], start: Date, end: Date): Date
 function crossingsBetween(body: Body, observer: Observer, transits: Transit[]): { rises: Date[]; sets: Date[] } {
   const rises: Date[] = [];
   const sets: Date[] = [];
-  const nearPole = Math.abs(observer.latitude) > HALF_DAY_MAX_LATITUDE;
   for (let i = 0; i + 1 < transits.length; i++) {
     const { at: from, altitude: fromAltitude } = transits[i]!;
     const { at: to, altitude: toAltitude } = transits[i + 1]!;
-    const clear = !nearPole && Math.abs(fromAltitude) >= CLEAR_OF_HORIZON_DEG && Math.abs(toAltitude) >= CLEAR_OF_HORIZON_DEG;
+    const clear = Math.abs(fromAltitude) >= CLEAR_OF_HORIZON_DEG && Math.abs(toAltitude) >= CLEAR_OF_HORIZON_DEG;
     if (clear && (fromAltitude > 0) === (toAltitude > 0)) continue;
     if (clear) {
       const direction = toAltitude > 0 ? 1 : -1;
@@ -271,8 +270,12 @@ function crossingsBetween(body: Body, observer: Observer, transits: Transit[]): 
   return { rises, sets };
 }
 
-/** eventsOf over a span of days, each body's rises and sets searched between its transits. */
+/**
+ * eventsOf over a span of days, each body's rises and sets searched between its transits; so near
+ * a pole that no half day would be clear, eventsOf itself.
+ */
 function spanEventsOf(observer: Observer, start: Date, end: Date): DayEvents {
+  if (Math.abs(observer.latitude) > HALF_DAY_MAX_LATITUDE) return eventsOf(observer, start, end);
   const moonUppers = transitsAround(Body.Moon, observer, 0, start, end);
   const moonLowers = transitsAround(Body.Moon, observer, 12, start, end);
   const moonTransits = [...moonUppers, ...moonLowers].sort((a, b) => byTime(a.at, b.at));
