@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import Papa from 'papaparse';
 import {
   LOG_CSV_HEADER_LINE,
-  logCsvLine,
   readLogCsvHeader,
   readLogCsvRecord,
   type LogCsvHeader,
@@ -90,11 +89,7 @@ export class TransferService {
   /** The header line, then every log in time order, one database page (and one chunk) at a time. */
   async *exportCsv(principal: Principal): AsyncGenerator<string> {
     yield LOG_CSV_HEADER_LINE;
-    for await (const page of this.deps.logs.exportPages(principal)) {
-      let chunk = '';
-      for (const log of page) chunk += logCsvLine(log);
-      yield chunk;
-    }
+    yield* this.deps.logs.exportCsvLines(principal);
   }
 
   // -----------------------------------------------------------------------------------------------
