@@ -11,7 +11,10 @@
  *  4. A smaller file with no lunar, weather or time zone columns (default 5,000 rows) shows what
  *     computing lunar data offline costs an import.
  *
- *   npx tsx bench/logs-import.bench.ts [--rows 100000] [--bare-rows 5000] [--json out.json]
+ * With --database-url the server uses that PostgreSQL database instead (migrated on start; its
+ * members are named with the run's time, so a database may be reused).
+ *
+ *   npx tsx bench/logs-import.bench.ts [--rows 100000] [--bare-rows 5000] [--database-url postgres://…] [--json out.json]
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,7 +24,7 @@ import { LOG_CSV_HEADER_LINE, logCsvLine } from '../packages/core/src/log-csv';
 import { generateLogs, sampleLogView } from '../apps/server/src/demo/generator';
 import { signUp, startServerProcess } from '@tightlines/testkit/process';
 import { bulkRowBytes } from '@tightlines/testkit/seed';
-import { countOption, finish } from './lib/report';
+import { argValue, countOption, finish } from './lib/report';
 import { table } from './lib/stats';
 
 type Stats = { rss: number; peakRss: number; maxRss: number; heapUsed: number; peakHeap: number; cpuMs: number };
@@ -68,7 +71,9 @@ async function bench() {
   console.error(`files: ${ROWS} rows, ${mb(fullBytes)} (generated in ${s(generateMs)}, written in ${s(writeMs)})`);
 
   // 2. The server.
-  const server = await startServerProcess({ env: { FEATURE_FLAGS: 'FREEFORALL' } });
+  const databaseUrl = argValue('--database-url');
+  const server = await startServerProcess({ env: { FEATURE_FLAGS: 'FREEFORALL', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+  const database = databaseUrl ? `PostgreSQL at ${new URL(databaseUrl).host}` : 'PGlite in a fresh `DATA_DIR`';
   const stats = async (resetPeak = false): Promise<Stats> => {
     const now = await server.stats({ resetPeak });
     return { rss: now.rssBytes, peakRss: now.peakRssBytes, maxRss: now.maxRssBytes, heapUsed: now.heapUsedBytes, peakHeap: now.peakHeapBytes, cpuMs: now.cpuMs };
@@ -76,7 +81,8 @@ async function bench() {
   const port = Number(new URL(server.baseUrl).port);
 
   try {
-    const register = async (name: string) => (await signUp(server.baseUrl, name)).token;
+    const run = Date.now().toString(36);
+    const register = async (name: string) => (await signUp(server.baseUrl, `${name}${run}`)).token;
 
     // 3. Import and export.
     const token = await register('benchimporter');
@@ -98,7 +104,7 @@ async function bench() {
     console.error(`bare import: ${bareImport.body} in ${s(bareImport.ms)}`);
 
     const markdown = [
-      `${ROWS.toLocaleString('en-US')} sample logs of one angler (the demo generator, seed 1, season 2025: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), written with the export's CSV writer: **${mb(fullBytes)}**. The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); the bench streams the file to it as a chunked multipart upload. Memory is the server process's: RSS sampled every 20 ms ("peak RSS") and \`process.resourceUsage().maxRSS\` (the process's lifetime peak). PGlite runs inside the same process: its WebAssembly heap (the database's buffers and working memory; the data itself is in files under \`DATA_DIR\`) counts in the RSS, so "peak − before" is the import's working memory plus what the database kept in memory for it. The JavaScript heap (sampled the same way) shows the request's own working set: the import streams the file into one transaction, 1,000 checked rows (one JSON string of about ${rowBytes} bytes each, ${mb(rowBytes * 1000)} a batch) per insert, with at most two batches waiting before the upload is paused; the peak also counts garbage not yet collected.`,
+      `${ROWS.toLocaleString('en-US')} sample logs of one angler (the demo generator, seed 1, season 2025: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), written with the export's CSV writer: **${mb(fullBytes)}**. The server is \`main.ts\` as \`npm start\` runs it, in its own process (${database}, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); the bench streams the file to it as a chunked multipart upload. Memory is the server process's: RSS sampled every 20 ms ("peak RSS") and \`process.resourceUsage().maxRSS\` (the process's lifetime peak). PGlite runs inside the same process: its WebAssembly heap (the database's buffers and working memory; the data itself is in files under \`DATA_DIR\`) counts in the RSS, so "peak − before" is the import's working memory plus what the database kept in memory for it. The JavaScript heap (sampled the same way) shows the request's own working set: the import streams the file into one transaction, 1,000 checked rows (one JSON string of about ${rowBytes} bytes each, ${mb(rowBytes * 1000)} a batch) per insert, with at most two batches waiting before the upload is paused; the peak also counts garbage not yet collected.`,
       '',
       table(
         ['step', 'rows', 'wall time', 'rows/s', 'size', 'server CPU', 'RSS before', 'peak RSS during', 'peak − before', 'RSS after', 'maxRSS after', 'JS heap before', 'peak JS heap'],

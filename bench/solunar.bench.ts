@@ -3,7 +3,8 @@
  *
  *  1. Core: computeSolunarDay (packages/core/src/solunar/engine.ts) for 365 consecutive local days
  *     at Brainerd, MN (ZIP 56401), timed day by day: the first, cold pass, then warm passes.
- *     Then each month of 2025 in one pass (computeSolunarDays), as the monthly calendar computes it.
+ *     Then each month of 2025 in one pass: computeSunAndMoonDays, as the monthly calendar computes it,
+ *     and computeSolunarDays (the same days with their periods).
  *  2. HTTP: POST /api/lunar/aeris/monthly?location=56401&month=M&year=Y through the real server
  *     (testkit's process: main.ts as `npm start` runs it, PGlite in a fresh DATA_DIR), every
  *     request a different month: sequential, then concurrency 10.
@@ -12,7 +13,7 @@
  *
  *   npx tsx bench/solunar.bench.ts [--sequential 200] [--concurrent 200] [--max-seconds 20] [--json out.json]
  */
-import { computeSolunarDay, computeSolunarDays } from '../packages/core/src/solunar/engine';
+import { computeSolunarDay, computeSolunarDays, computeSunAndMoonDays } from '../packages/core/src/solunar/engine';
 import { OfflinePlaces } from '../apps/server/src/providers/places/offline-places';
 import { startServerProcess } from '@tightlines/testkit/process';
 import { runLoad, type LoadResult } from './lib/load';
@@ -59,16 +60,23 @@ const warmDays = summarize(warm.flatMap((pass) => pass.perDayMs));
 const coldDays = summarize(cold.perDayMs);
 console.error(`core: cold ${ms(cold.totalMs)} ms / 365 days, warm p50 ${ms(warmDays.p50Ms)} ms/day`);
 
-/** Each month of 2025 in one pass, as the monthly calendar computes it (after the day passes: warm). */
-function timeMonths(): number[] {
+/** Each month of 2025 in one pass (after the day passes: warm). */
+function timeMonths(computeMonth: typeof computeSolunarDays | typeof computeSunAndMoonDays): number[] {
   return Array.from({ length: 12 }, (_, m) => {
     const from = `2025-${String(m + 1).padStart(2, '0')}-01`;
     const t0 = performance.now();
-    computeSolunarDays({ lat, lng, timeZone, from, days: new Date(Date.UTC(2025, m + 1, 0)).getUTCDate() });
+    computeMonth({ lat, lng, timeZone, from, days: new Date(Date.UTC(2025, m + 1, 0)).getUTCDate() });
     return performance.now() - t0;
   });
 }
-const months = summarize([...timeMonths(), ...timeMonths()]);
+const calendarMonths: number[] = [];
+const periodMonths: number[] = [];
+for (let pass = 0; pass < 2; pass++) {
+  calendarMonths.push(...timeMonths(computeSunAndMoonDays));
+  periodMonths.push(...timeMonths(computeSolunarDays));
+}
+const months = summarize(calendarMonths);
+const withPeriods = summarize(periodMonths);
 const warmMonthByDaysMs = warm.reduce((sum, p) => sum + p.totalMs, 0) / WARM_PASSES / 12;
 console.error(`core: a month in one pass p50 ${ms(months.p50Ms)} ms, day by day ${ms(warmMonthByDaysMs)} ms`);
 
@@ -170,7 +178,7 @@ const markdown = [
     ],
   ),
   '',
-  `**Core: a month in one pass (\`computeSolunarDays\`, what the monthly calendar calls)**, each month of 2025 twice (24 samples, warm): mean ${ms(months.meanMs)} ms, p50 ${ms(months.p50Ms)} ms, max ${ms(months.maxMs)} ms a month; the same months day by day (warm passes above) ${ms(warmMonthByDaysMs)} ms a month.`,
+  `**Core: a month in one pass (\`computeSunAndMoonDays\`, what the monthly calendar calls)**, each month of 2025 twice (24 samples, warm): mean ${ms(months.meanMs)} ms, p50 ${ms(months.p50Ms)} ms, max ${ms(months.maxMs)} ms a month; with each day's periods too (\`computeSolunarDays\`, interleaved with it) mean ${ms(withPeriods.meanMs)} ms, p50 ${ms(withPeriods.p50Ms)} ms; the same months day by day (warm passes above) ${ms(warmMonthByDaysMs)} ms a month.`,
   '',
   `**HTTP: \`POST /api/lunar/aeris/monthly?location=56401&month=M&year=Y\`** (28–31 days per response). The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`); ${WARMUP_REQUESTS} warm-up requests first (months of 1950). Every measured request asks for a different month: sequential from 2000-01, then the concurrent run continues up to ${lastMonth?.[2]}-${lastMonth?.[1]?.padStart(2, '0')}. Each run stops sending after ${MAX_SECONDS} s. Last, the sequential run's months are asked again: the server keeps months per place (an LRU of 1,000). No \`accept-encoding\`, so responses are uncompressed. Latency is per request at the client, in ms; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
   '',
@@ -190,7 +198,7 @@ finish({
   markdown,
   data: {
     place: { lat, lng, timeZone },
-    core: { cold: { totalMs: cold.totalMs, perDay: coldDays }, warm: { passes: WARM_PASSES, totalMsPerPass: warm.map((p) => p.totalMs), perDay: warmDays }, month: months },
+    core: { cold: { totalMs: cold.totalMs, perDay: coldDays }, warm: { passes: WARM_PASSES, totalMsPerPass: warm.map((p) => p.totalMs), perDay: warmDays }, month: months, monthWithPeriods: withPeriods },
     http: { warmupRequests: WARMUP_REQUESTS, sequential, concurrent, cached, serverCpuPerRequestMs: cpuPerRequestMs },
   },
 });

@@ -3,6 +3,7 @@ import { LOG_CSV_HEADER_LINE, logCsvLine } from '@tightlines/core/log-csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbContext } from '../src/db/context';
 import { logs } from '../src/db/schema';
+import { EXPORT_CURSOR_AT, EXPORT_ID } from '../src/modules/logs/export-row';
 import { LogsRepo } from '../src/modules/logs/repo';
 import type { NewLog } from '../src/modules/logs/rows';
 import { toLogView } from '../src/modules/logs/view';
@@ -109,9 +110,27 @@ describe('the export written by the database', () => {
     const expectedLines = expected.split('\r\n');
     for (let i = 0; i < expectedLines.length; i += 1) expect(lines[i], `line ${i}`).toBe(expectedLines[i]);
     expect(res.body).toBe(expected);
+  });
 
-    // What the export's page query reads is what drizzle's select reads, value for value (-0 and NaN included).
-    const page = await new LogsRepo({ db: t.database.db } as DbContext).page(member._id, null, 100);
-    expect(page.map(({ cursorAt: _, ...row }) => row)).toEqual(byTime);
+  it('reads every log once across pages, logs a microsecond apart or at the same instant included', async () => {
+    const member = await registerUser(t);
+    const base: NewLog = { userId: member._id, type: 'Catch', occurredAt: new Date('2025-06-01T12:00:00Z'), timeZone: 'UTC', lat: 46.35, lng: -94.2 };
+    const rows = await t.database.db.insert(logs).values(Array.from({ length: 7 }, (_, i) => ({ ...base, notes: `log ${i}` }))).returning();
+    await t.database.db.execute(sql`update logs set occurred_at = occurred_at + interval '1 microsecond' where id in (${rows[1]!.id}, ${rows[4]!.id})`);
+    const repo = new LogsRepo({ db: t.database.db } as DbContext);
+    const read: unknown[][] = [];
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      const page = await repo.exportPage(member._id, after, 2);
+      read.push(...page);
+      const last = page.at(-1);
+      if (!last || page.length < 2) break;
+      after = { at: last[EXPORT_CURSOR_AT] as string, id: last[EXPORT_ID] as string };
+    }
+    const ids = read.map((values) => values[EXPORT_ID]);
+    expect(new Set(ids).size).toBe(7);
+    const late = new Set([rows[1]!.id, rows[4]!.id]);
+    expect(ids.slice(5).every((id) => late.has(id as string))).toBe(true);
+    expect(ids.slice(0, 5)).toEqual(rows.map((row) => row.id).filter((id) => !late.has(id)).sort());
   });
 });

@@ -7,7 +7,7 @@
  * Parsing the text itself (quotes, line breaks in fields) is the server's job (papaparse); this
  * module maps one record of fields to and from the model.
  */
-import { LOG_TYPES, logInput, type LogInput, type LogLunar, type LogView, type LogWeather, type Waterflow } from './logs';
+import { isLogDate, LOG_TYPES, logInput, PRIVACY_LEVELS, type LogInput, type LogLunar, type LogView, type LogWeather, type Waterflow } from './logs';
 import { MOON_PHASE_NAMES } from './solunar/phase';
 import { isTimeZone } from './time';
 import { weatherIconSchema, type PrecipType, type WeatherIcon } from './weather';
@@ -149,13 +149,14 @@ const EXPORTERS: { readonly [C in LogCsvColumn]: (log: LogView) => Cell } = {
  */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 const GUARDED = /^'+[=+\-@\t\r]/;
+const APOSTROPHE = 39;
 
 export function guardFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 export function unguardFormula(text: string): string {
-  return GUARDED.test(text) ? text.slice(1) : text;
+  return text.charCodeAt(0) === APOSTROPHE && GUARDED.test(text) ? text.slice(1) : text;
 }
 
 /** One field, quoted when it holds a comma, quote or line break. Numbers are written in full. */
@@ -304,7 +305,7 @@ export function readLogCsvRecord(
     const lng = get('location.lng');
     if (lat === undefined || lng === undefined) throw new RecordProblem('location: A location (location.lat and location.lng) is required.');
     const tags = get('tags');
-    const parsed = logInput.safeParse({
+    const fields: LogInputFields = {
       type: canonical(TYPES, get('type')),
       date,
       notes: get('notes'),
@@ -335,12 +336,8 @@ export function readLogCsvRecord(
         zone: get('location.zone'),
         lakeStructure: get('location.lakeStructure'),
       },
-    });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const path = issue?.path.filter((p) => typeof p === 'string').join('.');
-      throw new RecordProblem(`${path ? `${path}: ` : ''}${issue?.message ?? 'This row is not a valid log.'}`);
-    }
+    };
+    const input = plainLogInput(fields) ?? checkedLogInput(fields);
     const timeZone = get('timeZone') ?? null;
     if (timeZone !== null && !knownTimeZone(timeZone)) {
       throw new RecordProblem(`timeZone: "${timeZone}" is not a time zone; use an IANA name such as America/Chicago, or leave it empty.`);
@@ -348,7 +345,7 @@ export function readLogCsvRecord(
     return {
       ok: true,
       record: {
-        input: { ...parsed.data, date },
+        input: { ...input, date },
         timeZone,
         weather: readWeather(get),
         lunar: readLunar(get),
@@ -365,6 +362,107 @@ export function readLogCsvRecord(
 }
 
 type Getter = (column: LogCsvColumn) => string | undefined;
+
+/** A record's fields as logInput takes them. */
+type LogInputFields = {
+  type: string | undefined;
+  date: string;
+  notes: string | undefined;
+  photo: string | undefined;
+  clusterCount: string | undefined;
+  tags: string[];
+  privacy: string | undefined;
+  fish: { species: string | undefined; length: string | undefined; girth: string | undefined; weight: string | undefined };
+  lure: { category: string | undefined; colorPrimary: string | undefined; colorSecondary: string | undefined; length: string | undefined; note: string | undefined };
+  lake: {
+    waterTemp: string | undefined;
+    waterVisibility: string | undefined;
+    lakeStructure: string | undefined;
+    lakeDepth: string | undefined;
+    lureDepth: string | undefined;
+  };
+  location: { lat: number; lng: number; lake: string | undefined; state: string | undefined; zone: string | undefined; lakeStructure: string | undefined };
+};
+
+function checkedLogInput(fields: LogInputFields): LogInput {
+  const parsed = logInput.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = issue?.path.filter((p) => typeof p === 'string').join('.');
+  throw new RecordProblem(`${path ? `${path}: ` : ''}${issue?.message ?? 'This row is not a valid log.'}`);
+}
+
+const LOG_TYPE_NAMES: ReadonlySet<string> = new Set(LOG_TYPES);
+const PRIVACY_NAMES: ReadonlySet<string> = new Set(PRIVACY_LEVELS);
+
+/**
+ * What logInput makes of fields it takes as they are, without zod: checking 100,000 rows with
+ * zod cost more than the rest of reading them. Fields logInput would refuse (or anything this
+ * does not recognise as plainly valid) answer null, and zod then gives the verdict and its words,
+ * so an import's messages are zod's whichever way a row is read.
+ */
+function plainLogInput(f: LogInputFields): LogInput | null {
+  const type = f.type ?? 'Catch';
+  const privacy = f.privacy ?? 'private';
+  if (!isLogType(type) || !isPrivacy(privacy) || !isLogDate(f.date)) return null;
+  if (f.tags.length > 30 || f.tags.some((tag) => tag.length === 0 || tag.length > 40)) return null;
+  let clusterCount: number | undefined;
+  if (f.clusterCount !== undefined) {
+    clusterCount = Number(f.clusterCount);
+    if (!Number.isInteger(clusterCount) || clusterCount < 0 || clusterCount > 10_000) return null;
+  }
+  const { lat, lng } = f.location;
+  if (!(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) return null;
+  let refused = false;
+  // The record's fields are trimmed and never empty: absent is null, and only the length is checked.
+  const text = (value: string | undefined, max: number): string | null => {
+    if (value === undefined) return null;
+    if (value.length > max) refused = true;
+    return value;
+  };
+  const measure = (value: string | undefined, max: number): number | null => {
+    if (value === undefined) return null;
+    const n = Number(value);
+    if (!(Number.isFinite(n) && n >= 0 && n <= max)) refused = true;
+    return n;
+  };
+  const input: LogInput = {
+    type,
+    date: f.date,
+    notes: text(f.notes, 5000),
+    photo: text(f.photo, 500),
+    clusterCount,
+    tags: f.tags,
+    privacy,
+    fish: { species: text(f.fish.species, 60), length: measure(f.fish.length, 100), girth: measure(f.fish.girth, 100), weight: measure(f.fish.weight, 2000) },
+    lure: {
+      category: text(f.lure.category, 40),
+      colorPrimary: text(f.lure.colorPrimary, 40),
+      colorSecondary: text(f.lure.colorSecondary, 40),
+      length: measure(f.lure.length, 100),
+      note: text(f.lure.note, 500),
+    },
+    lake: {
+      waterTemp: measure(f.lake.waterTemp, 120),
+      waterVisibility: measure(f.lake.waterVisibility, 200),
+      lakeStructure: text(f.lake.lakeStructure, 80),
+      lakeDepth: measure(f.lake.lakeDepth, 2000),
+      lureDepth: measure(f.lake.lureDepth, 2000),
+    },
+    location: {
+      lat,
+      lng,
+      lake: text(f.location.lake, 120),
+      state: text(f.location.state, 2),
+      zone: text(f.location.zone, 40),
+      lakeStructure: text(f.location.lakeStructure, 80),
+    },
+  };
+  return refused ? null : input;
+}
+
+const isLogType = (name: string): name is LogInput['type'] => LOG_TYPE_NAMES.has(name);
+const isPrivacy = (name: string): name is LogInput['privacy'] => PRIVACY_NAMES.has(name);
 
 /** Checking a zone builds an Intl formatter, far dearer than the rest of a row: remember answers. */
 const zones = new Map<string, boolean>();

@@ -102,6 +102,11 @@ const when = z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ local: 
 });
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time is written HH:mm.');
 
+/** Whether logInput takes this as its `date`. */
+export function isLogDate(value: string): boolean {
+  return when.safeParse(value).success;
+}
+
 /** Create and update take the same model; anything the server fills in (weather, lunar) is not accepted. */
 export const logInput = z.object({
   type: z.enum(LOG_TYPES, { error: `The type must be one of ${LOG_TYPES.join(', ')}.` }).default('Catch'),

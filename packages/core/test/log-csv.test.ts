@@ -14,7 +14,7 @@ import {
   unguardFormula,
   type LogCsvHeader,
 } from '../src/log-csv';
-import type { LogView } from '../src/logs';
+import { logInput, type LogView } from '../src/logs';
 
 const view: LogView = {
   _id: '7f1c0c7e-2b39-4c55-9d3e-3f7e4ad1b001',
@@ -202,6 +202,56 @@ describe('reading a record', () => {
     });
   });
 
+  // Rows an import takes are read without zod; each must come out exactly as logInput reads it.
+  it.each([
+    {},
+    { type: 'hunch', privacy: 'PUBLIC', clusterCount: '007', tags: 'a;B; c ;;d\\;e', 'location.state': 'mn' },
+    { 'fish.length': '1e1', 'fish.girth': '0x10', 'fish.weight': ' 2000 ', 'lure.length': '0', 'lake.waterTemp': '-0', 'lake.lureDepth': '.5' },
+    { notes: 'n'.repeat(5000), photo: 'p'.repeat(500), 'lure.note': 'l'.repeat(500), tags: Array.from({ length: 30 }, (_, i) => `${i}`.padEnd(40, 't')).join(';') },
+    { 'location.lat': '90', 'location.lng': '-180', clusterCount: '10000', date: '2024-02-29', 'fish.species': '', 'lake.lakeStructure': ' ' },
+    { date: '2025-06-01T06:30:00.123Z', 'location.lat': '-0', 'location.lng': '1E2', 'location.zone': 'z'.repeat(40), 'location.lake': "'=SUM(A1)" },
+  ])('reads a valid record as logInput does: %j', (change) => {
+    const fields = asText(logCsvCells(view));
+    for (const [column, value] of Object.entries(change)) fields[LOG_CSV_COLUMNS.indexOf(column as (typeof LOG_CSV_COLUMNS)[number])] = value;
+    const read = readLogCsvRecord(fields, fullHeader());
+    if (!read.ok) throw new Error(read.message);
+    const cell = (column: (typeof LOG_CSV_COLUMNS)[number]) => unguardFormula(fields[LOG_CSV_COLUMNS.indexOf(column)]!).trim() || undefined;
+    const tags = cell('tags');
+    const expected = logInput.parse({
+      type: cell('type') && `${cell('type')![0]!.toUpperCase()}${cell('type')!.slice(1).toLowerCase()}`,
+      date: cell('date'),
+      notes: cell('notes'),
+      photo: cell('photo'),
+      clusterCount: cell('clusterCount'),
+      tags: tags === undefined ? [] : splitTags(tags),
+      privacy: cell('privacy')?.toLowerCase(),
+      fish: { species: cell('fish.species'), length: cell('fish.length'), girth: cell('fish.girth'), weight: cell('fish.weight') },
+      lure: {
+        category: cell('lure.category'),
+        colorPrimary: cell('lure.colorPrimary'),
+        colorSecondary: cell('lure.colorSecondary'),
+        length: cell('lure.length'),
+        note: cell('lure.note'),
+      },
+      lake: {
+        waterTemp: cell('lake.waterTemp'),
+        waterVisibility: cell('lake.waterVisibility'),
+        lakeStructure: cell('lake.lakeStructure'),
+        lakeDepth: cell('lake.lakeDepth'),
+        lureDepth: cell('lake.lureDepth'),
+      },
+      location: {
+        lat: Number(cell('location.lat')),
+        lng: Number(cell('location.lng')),
+        lake: cell('location.lake'),
+        state: cell('location.state')?.toUpperCase(),
+        zone: cell('location.zone'),
+        lakeStructure: cell('location.lakeStructure'),
+      },
+    });
+    expect(read.record.input).toStrictEqual(expected);
+  });
+
   it.each([
     [{ 'fish.length': 'abc' }, 'fish.length: Fish length (inches) must be a number from 0 to 100.'],
     [{ 'fish.length': '250' }, 'fish.length: Fish length (inches) must be a number from 0 to 100.'],
@@ -220,6 +270,15 @@ describe('reading a record', () => {
     [{ 'lunar.moonIllum': '' }, 'lunar.moonIllum: is required when lunar.moonPhase is given.'],
     [{ 'lunar.sunSet': '21:03' }, expect.stringMatching(/^lunar.sunSet: "21:03" must be an ISO date and time/)],
     [{ 'location.state': 'Minnesota' }, 'location.state: Keep this under 2 characters.'],
+    [{ notes: 'n'.repeat(5001) }, 'notes: Keep this under 5000 characters.'],
+    [{ tags: 't'.repeat(41) }, 'tags: Keep this under 40 characters.'],
+    [{ tags: Array.from({ length: 31 }, (_, i) => `t${i}`).join(';') }, expect.stringMatching(/^tags: /)],
+    [{ clusterCount: '10001' }, expect.stringMatching(/^clusterCount: /)],
+    [{ 'fish.weight': '2000.5' }, 'fish.weight: Fish weight (pounds) must be a number from 0 to 2000.'],
+    [{ 'fish.girth': 'Infinity' }, 'fish.girth: Fish girth (inches) must be a number from 0 to 100.'],
+    [{ 'location.lng': '-180.5' }, 'location.lng: Longitude must be between -180 and 180.'],
+    [{ 'lake.waterVisibility': '-1' }, 'lake.waterVisibility: Water visibility (feet) must be a number from 0 to 200.'],
+    [{ date: '2025-06-01T25:00' }, expect.stringMatching(/^date: The date must be an ISO date/)],
   ])('names the column and the problem for %j', (change, message) => {
     const fields = asText(logCsvCells(view));
     for (const [column, value] of Object.entries(change)) fields[LOG_CSV_COLUMNS.indexOf(column as (typeof LOG_CSV_COLUMNS)[number])] = value;

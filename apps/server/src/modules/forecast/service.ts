@@ -8,8 +8,8 @@ import {
   type LunarView,
   type MonthlyLunarDay,
 } from '@tightlines/core/forecast';
-import { computeSolunarDays } from '@tightlines/core/solunar/engine';
-import { isTimeZone, localDateOf, localDayBounds, toLocalIso } from '@tightlines/core/time';
+import { computeSunAndMoonDays } from '@tightlines/core/solunar/engine';
+import { isTimeZone, localDateOf, localDayBounds } from '@tightlines/core/time';
 import ical from 'ical-generator';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors';
 import { LruMap } from '../../lib/lru';
@@ -227,21 +227,18 @@ export class ForecastService {
     const cached = this.monthCache.get(key);
     if (cached) return cached;
     const first = `${year}-${String(month).padStart(2, '0')}-01`;
-    const days = computeSolunarDays({ lat: point.lat, lng: point.lng, from: first, days: daysInMonth(year, month), timeZone: point.timeZone });
-    const calendar: MonthlyLunarDay[] = days.map((day, i) => {
-      const date = addDaysToDate(first, i);
-      return {
-        dateTimeISO: toLocalIso(localDayBounds(date, point.timeZone).start, point.timeZone),
-        moon: {
-          riseISO: day.moon.rise,
-          transitISO: day.moon.above,
-          setISO: day.moon.set,
-          underfootISO: day.moon.below,
-          phase: { name: day.moon.phase, illum: day.moon.illumination },
-        },
-        sun: { riseISO: day.sun.rise, setISO: day.sun.set },
-      };
-    });
+    const days = computeSunAndMoonDays({ lat: point.lat, lng: point.lng, from: first, days: daysInMonth(year, month), timeZone: point.timeZone });
+    const calendar: MonthlyLunarDay[] = days.map((day) => ({
+      dateTimeISO: day.start,
+      moon: {
+        riseISO: day.moon.rise,
+        transitISO: day.moon.above,
+        setISO: day.moon.set,
+        underfootISO: day.moon.below,
+        phase: { name: day.moon.phase, illum: day.moon.illumination },
+      },
+      sun: { riseISO: day.sun.rise, setISO: day.sun.set },
+    }));
     const stored = storedAnswer(serialize(calendar));
     this.monthCache.set(key, stored);
     return stored;

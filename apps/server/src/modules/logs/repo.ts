@@ -1,43 +1,12 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
 import { friendMaySee } from '../../db/circle-visibility';
 import { analyzeLogs, queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
 import { logs } from '../../db/schema';
 import { BYTES_PER_INSERT, COLUMN_LIST, ROWS_PER_INSERT, SELECT_LIST, type BulkRow } from './bulk';
+import { EXPORT_ROW_SELECT } from './export-row';
 import type { LogRow, NewLog } from './rows';
-
-/**
- * A log row as one JSON array (`json_build_array` of every column, then the keyset's text of
- * occurred_at), read back into the values drizzle's select gives: the same numbers (JSON carries a
- * float's shortest digits as the driver's text does; NaN and ±Infinity come as strings), the same
- * texts, arrays and JSON, and timestamps as Dates to the millisecond (their epoch, floored, as
- * the driver's Date parsing truncates).
- */
-const PAGE_ROW = (() => {
-  const columns = Object.entries(getTableColumns(logs));
-  const kinds = columns.map(([, column]) => column.columnType);
-  const select = sql`json_build_array(${sql.join(
-    columns.map(([, column]) =>
-      column.columnType === 'PgTimestamp' ? sql`floor(extract(epoch from ${column}) * 1000)::float8` : sql`${column}`,
-    ),
-    sql`, `,
-  )}, ${logs.occurredAt}::text)::text`;
-  const read = (values: unknown[]): LogRow & { cursorAt: string } => {
-    const row: Record<string, unknown> = { cursorAt: values[columns.length] };
-    for (let i = 0; i < columns.length; i += 1) {
-      const value = values[i] ?? null;
-      const kind = kinds[i];
-      row[columns[i]![0]] =
-        value === null ? null
-        : kind === 'PgTimestamp' ? new Date(value as number)
-        : (kind === 'PgReal' || kind === 'PgDoublePrecision') && typeof value === 'string' ? Number(value)
-        : value;
-    }
-    return row as LogRow & { cursorAt: string };
-  };
-  return { select, read };
-})();
 
 /** Public logs to anyone; to a friend (not the owner) also what the owner's circle shares with them. */
 function visibleTo(friendId: string | null) {
@@ -333,22 +302,21 @@ export class LogsRepo {
   }
 
   /**
-   * One page of the member's logs in (occurred_at, id) order, after the given cursor. The cursor's
-   * time is PostgreSQL's own text for the timestamp, so microseconds survive the round trip. Each
-   * row comes as one JSON array the database writes (see PAGE_ROW): decoding the table's columns
-   * one by one in JavaScript and mapping them cost most of an export's time.
+   * One page of the member's logs for the export, in (occurred_at, id) order after the given
+   * cursor, each as the JSON array of EXPORT_ROW_SELECT. The cursor's time is PostgreSQL's own text
+   * for the timestamp, so microseconds survive the round trip.
    */
-  async page(userId: string, after: { at: string; id: string } | null, limit: number): Promise<Array<LogRow & { cursorAt: string }>> {
+  async exportPage(userId: string, after: { at: string; id: string } | null, limit: number): Promise<unknown[][]> {
     const rows = await queryRows<{ row: string }>(
       this.db,
-      sql`select ${PAGE_ROW.select} as row
+      sql`select ${EXPORT_ROW_SELECT} as row
           from logs
           where logs.user_id = ${userId}
             ${after ? sql`and (logs.occurred_at, logs.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
           order by logs.occurred_at, logs.id
           limit ${limit}`,
     );
-    return rows.map(({ row }) => PAGE_ROW.read(JSON.parse(row) as unknown[]));
+    return rows.map(({ row }) => JSON.parse(row) as unknown[]);
   }
 
   async hasLogs(userId: string): Promise<boolean> {

@@ -37,6 +37,7 @@ import type { BulkRow } from './bulk';
 import type { LogsRepo, Span } from './repo';
 import { inputColumns, type LogRow, type NewLog } from './rows';
 import { bareLogPhoto, logPhotoOwner, type LogPhotoSigner } from './photos';
+import { EXPORT_CURSOR_AT, EXPORT_ID, exportRowLine } from './export-row';
 import { forViewer, toLogView } from './view';
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -444,16 +445,20 @@ export class LogsService {
   // For the transfer module: export and import in bulk.
   // -----------------------------------------------------------------------------------------------
 
-  /** Every log of the caller in time order, a page at a time (never all in memory). */
-  async *exportPages(principal: Principal): AsyncGenerator<LogView[]> {
+  /**
+   * The member's own logs as lines of the CSV file (everything stored, as the import reads it
+   * back), one database page of them a chunk, in time order.
+   */
+  async *exportCsvLines(principal: Principal): AsyncGenerator<string> {
     let after: { at: string; id: string } | null = null;
     for (;;) {
-      const page = await this.deps.repo.page(principal.userId, after, EXPORT_PAGE_SIZE);
-      // The member's own file of their own logs: everything stored, as the import reads it back.
-      if (page.length > 0) yield page.map((row) => toLogView(row, principal.username));
+      const page = await this.deps.repo.exportPage(principal.userId, after, EXPORT_PAGE_SIZE);
+      let chunk = '';
+      for (const values of page) chunk += exportRowLine(values);
+      if (chunk !== '') yield chunk;
       const last = page.at(-1);
       if (!last || page.length < EXPORT_PAGE_SIZE) return;
-      after = { at: last.cursorAt, id: last.id };
+      after = { at: last[EXPORT_CURSOR_AT] as string, id: last[EXPORT_ID] as string };
     }
   }
 
