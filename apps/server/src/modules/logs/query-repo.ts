@@ -368,8 +368,11 @@ export class LogsQueryRepo {
     if (!scope.circleOf) {
       const own = (f: Filter) => f.type === 'username' && f.value.toLowerCase() === scope.username.toLowerCase();
       const narrowing = filters.filter((f) => !own(f));
-      if (narrowing.length === 0) return this.keptChartTallies(scope.userId);
-      if (narrowing.length === 1 && narrowing[0]!.type === 'year') return this.keptChartTallies(scope.userId, Number(narrowing[0]!.value));
+      const year = narrowing.filter((f) => f.type === 'year');
+      const type = narrowing.filter((f) => f.type === 'type');
+      if (year.length <= 1 && type.length <= 1 && year.length + type.length === narrowing.length) {
+        return this.keptChartTallies(scope.userId, year[0] && Number(year[0].value), type[0]?.value);
+      }
     }
     const where = filterConditions(scope, filters);
     const rows = await this.withGroupingMemory(() =>
@@ -416,15 +419,15 @@ export class LogsQueryRepo {
   }
 
   /**
-   * chartTallies of an angler's logs, or of one local year of them, from the tallies the triggers keep
-   * (the facets are the charts' keys; a row a year, so all of them are summed).
+   * chartTallies of an angler's logs, or of one local year or log type of them, from the tallies the
+   * triggers keep (the facets are the charts' keys; a row a year and type, so they are summed).
    */
-  private async keptChartTallies(userId: string, year?: number): Promise<ChartTallies> {
+  private async keptChartTallies(userId: string, year?: number, type?: string): Promise<ChartTallies> {
     const rows = await queryRows<{ facet: ChartKey; type: string; value: string; n: number }>(
       this.db,
       sql`select ${logTallies.facet} as facet, ${logTallies.type} as type, ${logTallies.value} as value, sum(${logTallies.n})::int as n from ${logTallies}
           where ${logTallies.userId} = ${userId} and ${inArray(logTallies.facet, [...CHART_KEYS])} and ${logTallies.n} > 0
-            ${year === undefined ? sql`` : sql`and ${logTallies.year} = ${year}`}
+            ${year === undefined ? sql`` : sql`and ${logTallies.year} = ${year}`} ${type === undefined ? sql`` : sql`and ${logTallies.type} = ${type}`}
           group by 1, 2, 3`,
     );
     const tallies = Object.fromEntries(CHART_KEYS.map((key) => [key, [] as Tally[]])) as ChartTallies;
