@@ -163,6 +163,19 @@ describe('outings', () => {
     ]);
   });
 
+  it('a log made while an outing is in progress joins it; another angler\'s log and a log from before it do not', async () => {
+    const user = await registerUser(t);
+    const other = await registerUser(t);
+    const before = (await post(user.token, '/api/logs/create', { type: 'Bite', location: GULL_LAKE, date: new Date(Date.now() - 3 * 3600_000).toISOString() })).json();
+    const started = (await post(user.token, '/api/user/create-outing', { location: GULL_LAKE })).json();
+    const during = await post(user.token, '/api/logs/create', { type: 'Bite', location: GULL_LAKE });
+    const theirs = await post(other.token, '/api/logs/create', { type: 'Bite', location: GULL_LAKE });
+    expect(during.statusCode, during.body).toBe(201);
+    expect(during.json().outingId).toBe(started._id);
+    expect(theirs.json().outingId).toBeNull();
+    expect(before.outingId).toBeNull();
+  });
+
   it('POST api/user/edit-outing/{id} takes the outing object as GET answered it', async () => {
     const user = await registerUser(t);
     const created = (

@@ -6,7 +6,7 @@ import type { DbContext } from '../../db/context';
 import { logs } from '../../db/schema';
 import { BYTES_PER_INSERT, COLUMN_LIST, ROWS_PER_INSERT, SELECT_LIST, type BulkRow } from './bulk';
 import { EXPORT_ROW_SELECT } from './export-row';
-import type { LogRow, NewLog } from './rows';
+import type { LogRow, NewLog, NewLogValues } from './rows';
 
 /** Public logs to anyone; to a friend (not the owner) also what the owner's circle shares with them. */
 function visibleTo(friendId: string | null) {
@@ -37,7 +37,7 @@ export class LogsRepo {
   }
 
   /** Counts this month's logs and inserts, under the member's lock; null when the allowance is used up. */
-  async insertWithinAllowance(values: NewLog, allowance: number | null, monthStart: Date): Promise<LogRow | null> {
+  async insertWithinAllowance(values: NewLogValues, allowance: number | null, monthStart: Date): Promise<LogRow | null> {
     return this.ctx.transaction(async () => {
       if (allowance !== null) {
         await this.lockMember(values.userId);
@@ -47,7 +47,7 @@ export class LogsRepo {
     });
   }
 
-  async insert(values: NewLog): Promise<LogRow> {
+  async insert(values: NewLogValues): Promise<LogRow> {
     const [row] = await this.db.insert(logs).values(values).returning();
     if (!row) throw new Error('insert returned no log');
     return row;

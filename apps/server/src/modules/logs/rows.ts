@@ -1,9 +1,12 @@
+import type { SQL } from 'drizzle-orm';
 import type { LogInput } from '@tightlines/core/logs';
 import type { logs } from '../../db/schema';
 
 /** A row of the logs table, and what an insert takes. */
 export type LogRow = typeof logs.$inferSelect;
 export type NewLog = typeof logs.$inferInsert;
+/** A new log whose outing the insert itself looks up. */
+export type NewLogValues = Omit<NewLog, 'outingId'> & { outingId?: NewLog['outingId'] | SQL<string | null> };
 
 /** The columns a log's input sets; shared by create, update and import. */
 export function inputColumns(input: LogInput): Omit<NewLog, 'userId' | 'occurredAt' | 'timeZone'> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { LOG_NOT_SHARED, NOT_YOUR_LOG, type LakeMatch } from '@tightlines/core/api/logs';
 import { isUuid } from '@tightlines/core/api/contract';
 import {
@@ -35,7 +36,7 @@ import type { LakesService } from '../lakes/service';
 import type { TagsService } from '../tags/service';
 import type { BulkRow } from './bulk';
 import type { LogsRepo, Span } from './repo';
-import { inputColumns, type LogRow, type NewLog } from './rows';
+import { inputColumns, type LogRow, type NewLog, type NewLogValues } from './rows';
 import { bareLogPhoto, logPhotoOwner, type LogPhotoSigner } from './photos';
 import { EXPORT_CURSOR_AT, EXPORT_ID, exportRowLine } from './export-row';
 import { forViewer, toLogView } from './view';
@@ -77,8 +78,8 @@ type Deps = {
   storage: FileStorage;
   photos: LogPhotoSigner;
   waterflow: WaterflowProvider | null;
-  /** From the outings module: the outing in progress a log made at this time joins. */
-  activeOutingAt: (userId: string, at: Date) => Promise<string | null>;
+  /** From the outings module: the outing in progress a log made at this time joins, as a subquery of the insert. */
+  activeOutingAt: (userId: string, at: Date) => SQL<string | null>;
   /** From the accounts module. */
   anglerByName: (username: string) => Promise<Angler | undefined>;
   usernameOf: (userId: string) => Promise<string | undefined>;
@@ -152,33 +153,32 @@ export class LogsService {
     const place = this.deps.places.reverse(lat, lng);
     const occurredAt = this.instant(combineDateAndTime(input.date, input.time, toLocalIso(this.now(), place.timeZone)), place.timeZone);
     const lunar = logLunar(lat, lng, occurredAt, place.timeZone);
-    const [near, outside, outingId] = await Promise.all([
+    const [near, outside] = await Promise.all([
       // A lake the angler named needs no lake map service; one left blank may.
       this.deps.lakes.near({ lat, lng }, { askSource: !input.location.lake }),
       this.deps.enricher.outside({ userId: principal.userId, lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted()),
-      input.type === 'Outing' ? null : this.deps.activeOutingAt(principal.userId, occurredAt),
     ]);
     const lakeName = input.location.lake ?? this.deps.lakes.match(near, principal.userId)?.name ?? null;
     const state = input.location.state ?? place.state;
     // An outing is the container of logs, not a log of the allowance.
     const allowance = this.deps.access.isPremium(principal) || input.type === 'Outing' ? null : FREE_LOGS_PER_MONTH;
     const row = await this.deps.transaction(async () => {
+      // Object.assign onto inputColumns' own object: a spread of its many properties builds a slow dictionary object.
+      const values: NewLogValues = Object.assign(inputColumns(input), outside.values, {
+        outingId: input.type === 'Outing' ? null : this.deps.activeOutingAt(principal.userId, occurredAt),
+        userId: principal.userId,
+        occurredAt,
+        timeZone: place.timeZone,
+        lakeName,
+        state,
+        lunar,
+        moonPhase: lunar.moonPhase,
+        pending: outside.pending,
+        enrichAttempts: outside.pending.length ? 1 : 0,
+        enrichAfter: outside.pending.length ? nextAttemptAt(1, this.now()) : null,
+      });
       const inserted = await this.deps.repo.insertWithinAllowance(
-        {
-          ...inputColumns(input),
-          ...outside.values,
-          outingId,
-          userId: principal.userId,
-          occurredAt,
-          timeZone: place.timeZone,
-          lakeName,
-          state,
-          lunar,
-          moonPhase: lunar.moonPhase,
-          pending: outside.pending,
-          enrichAttempts: outside.pending.length ? 1 : 0,
-          enrichAfter: outside.pending.length ? nextAttemptAt(1, this.now()) : null,
-        },
+        values,
         allowance,
         this.monthStart(),
       );
@@ -211,7 +211,7 @@ export class LogsService {
     const place = this.deps.places.reverse(lat, lng);
     const occurredAt = this.instant(input.date, place.timeZone);
     const moved = existing.lat !== lat || existing.lng !== lng || existing.occurredAt.getTime() !== occurredAt.getTime();
-    const values: Partial<NewLog> = { ...inputColumns(input), occurredAt };
+    const values: Partial<NewLog> = Object.assign(inputColumns(input), { occurredAt });
     if (moved) {
       const lunar = logLunar(lat, lng, occurredAt, place.timeZone);
       const outside = await this.deps.enricher.outside({ userId: principal.userId, lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted());

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbContext } from '../../db/context';
 import { outings } from '../../db/schema';
 
@@ -17,14 +17,17 @@ export class OutingsRepo {
     return row;
   }
 
-  /** The outing in progress a log made at this time joins: started before it and not ended. */
-  async activeAt(userId: string, at: Date): Promise<string | null> {
-    const [row] = await this.ctx.db
+  /**
+   * The outing in progress a log made at this time joins (started before it and not ended), as a
+   * scalar subquery the log's insert runs: one statement where a lookup first would be two.
+   */
+  activeAt(userId: string, at: Date): SQL<string | null> {
+    const outing = this.ctx.db
       .select({ id: outings.logId })
       .from(outings)
       .where(and(eq(outings.userId, userId), isNull(outings.endedAt), lte(outings.startedAt, at)))
       .limit(1);
-    return row?.id ?? null;
+    return sql<string | null>`(${outing})`;
   }
 
   async find(logId: string): Promise<OutingRow | undefined> {

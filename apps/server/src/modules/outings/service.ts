@@ -149,9 +149,4 @@ export class OutingsService {
     await this.owned(principal, id);
     await this.deps.logs.delete(principal, id);
   }
-
-  /** For the logs module (wired in app.ts): the outing in progress a log made at this time joins. */
-  activeAt(userId: string, at: Date): Promise<string | null> {
-    return this.deps.repo.activeAt(userId, at);
-  }
 }
