@@ -2,7 +2,8 @@
  * POST /api/logs/create: a Catch log with every field, the weather, lunar data, state, time zone
  * and lake filled in by the server. Open-Meteo is testkit's fake on loopback; the server is
  * testkit's real process (main.ts as `npm start` runs it, PGlite in a fresh DATA_DIR, FREEFORALL
- * so the allowance does not stop the run). Logs are spread over 50 points so the weather cache is
+ * so the allowance does not stop the run, the session cache at its shipped 10 s where the tests' harness
+ * turns it off). Logs are spread over 50 points so the weather cache is
  * hit as in real use (anglers fish the same waters), and each request is timed at the client.
  *
  *   npx tsx bench/create-log.bench.ts [--requests 600] [--json out.json]
@@ -16,7 +17,7 @@ const REQUESTS = countOption('--requests', 'BENCH_CREATE_LOG_REQUESTS', 600);
 const CONCURRENCY = 4;
 
 const weather = await startFakeOpenMeteo();
-const server = await startServerProcess({ env: { ...weather.env, FEATURE_FLAGS: 'FREEFORALL' } }).catch(async (error: unknown) => {
+const server = await startServerProcess({ env: { ...weather.env, FEATURE_FLAGS: 'FREEFORALL', SESSION_CACHE_SECONDS: '10' } }).catch(async (error: unknown) => {
   await weather.close();
   throw error;
 });
@@ -67,7 +68,7 @@ finish({
   name: 'create-log',
   title: 'Creating a log',
   markdown: [
-    `\`POST /api/logs/create\` with a full Catch log, ${REQUESTS} requests at concurrency ${CONCURRENCY}, over 50 places (weather from testkit's fake Open-Meteo on loopback; the server computes lunar data, state, time zone and lake for each log). The server is \`main.ts\` as \`npm start\` runs it (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`). Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
+    `\`POST /api/logs/create\` with a full Catch log, ${REQUESTS} requests at concurrency ${CONCURRENCY}, over 50 places (weather from testkit's fake Open-Meteo on loopback; the server computes lunar data, state, time zone and lake for each log). The server is \`main.ts\` as \`npm start\` runs it (PGlite in a fresh \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, \`SESSION_CACHE_SECONDS=10\` as shipped). Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests.`,
     '',
     table(
       ['requests', 'req/s', 'p50', 'p95', 'p99', 'max', 'server CPU / req', 'weather requests'],
