@@ -71,7 +71,7 @@ export default defineConfig([
   // Web app (browser code, React hooks, one-way imports between layers)
   // ---------------------------------------------------------------------------------------------
   {
-    files: ['apps/web/src/**/*.{ts,tsx,js,jsx}', 'apps/web/public/**/*.js'],
+    files: ['apps/web/src/**/*.{ts,tsx,js,jsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -43,27 +43,18 @@ function closure(key, files = { js: new Set(), css: new Set() }) {
 
 const entry = closure(Object.keys(manifest).find((key) => manifest[key].isEntry));
 
-/** The route's chunk and its imports that the entry does not load, which the app loads before it hydrates. */
-function routeScripts(module) {
-  return [...closure(module).js].filter((file) => !entry.js.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${NONCE}">`);
-}
-
-/** The route's styles beyond the entry's, which the prerendered HTML needs at once. */
-function routeStyles(module) {
-  return [...closure(module).css].filter((file) => !entry.css.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}" nonce="${NONCE}">`);
-}
-
 /**
- * The app's script tag and preload hints, moved out of the head into <template id="after-paint">,
- * which public/after-paint.js puts back once the page has painted: the paint waits for none of it.
+ * The route's chunk and its imports, fetched beside the entry instead of after it (the app loads
+ * the page's module before it hydrates), and its styles, which the prerendered HTML needs at once.
  */
-function afterPaint(head, module) {
-  const scripts = [...head.matchAll(/ *<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>\n/g)].map((m) => m[0]);
-  if (!scripts.some((tag) => tag.includes('<script'))) throw new Error('apps/web/index.html changed: update afterPaint in apps/web/scripts/prerender.mjs.');
-  const rest = scripts.reduce((html, tag) => html.replace(tag, ''), head);
-  const hints = [...scripts.map((tag) => tag.trim()), ...routeScripts(module)].join('');
-  const tags = [...routeStyles(module), `<template id="after-paint">${hints}</template>`, `<script src="/after-paint.js" defer nonce="${NONCE}"></script>`];
-  return rest.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+function routeHints(module) {
+  const own = closure(module);
+  const js = [...own.js].filter((file) => !entry.js.has(file));
+  const css = [...own.css].filter((file) => !entry.css.has(file));
+  return [
+    ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${NONCE}" fetchpriority="low">`),
+    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" nonce="${NONCE}">`),
+  ].join('\n    ');
 }
 
 /** The page's `style` attribute values as the browser reads them (React escapes these five). */
@@ -77,10 +68,13 @@ const pages = {};
 for (const { url, module } of PAGES) {
   if (!manifest[module]) throw new Error(`No chunk for ${module} in the build: update PAGES in apps/web/scripts/prerender.mjs.`);
   const html = await render(url);
-  const [head, body] = template.split('</head>');
-  const page = `${afterPaint(`${head}</head>`, module)}${body}`
+  const page = template
+    // The page paints without its scripts, so they wait behind the HTML and the style sheets.
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
     // Mantine marks the colour scheme on <html> once it runs; the prerendered page needs it first.
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace('</head>', `  ${routeHints(module)}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>`);
   if (!page.includes('data-prerendered') || !page.includes('data-mantine-color-scheme')) {
     throw new Error('apps/web/index.html changed: update apps/web/scripts/prerender.mjs.');
