@@ -81,11 +81,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     databaseUrl,
     mailer,
     clock,
-    request: ({ token, headers, ...rest }) =>
-      built.app.inject({
+    // A test's own SQL stands in for a job or an operator, whose change reaches a server's kept
+    // answers when the database's announcement does (a moment later on PostgreSQL): each request
+    // waits for that, so that it reads after the test's writes. Changes made through the app are
+    // heard before their answer leaves (app.ts), with or without this.
+    request: async ({ token, headers, ...rest }) => {
+      await database.heard();
+      return built.app.inject({
         ...rest,
         headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      }),
+      });
+    },
     close: async () => {
       await built.app.close();
       await drop();

@@ -295,10 +295,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const answers = new AnswerCache(config.answerCacheBytes, now);
   const stopListening = await database.listen(USER_DATA_CHANNEL, (userId) => answers.forgetUser(userId), (on) => answers.setListening(on));
   app.addHook('onClose', stopListening);
-  // A member's own change shows in their very next read, even before that announcement reaches this process.
+  // A change made through this process shows in every read it answers after the change's answer
+  // has left: whoever made it (a member, a webhook, a link opened without a session, an event's
+  // owner for its anglers), the announcement has been heard by then.
   app.addHook('onSend', async (request) => {
     const writes = (request.method !== 'GET' && request.method !== 'HEAD') || WRITING_GETS.has(request.routeOptions.url ?? '');
-    if (request.principal && writes) answers.forgetUser(request.principal.userId);
+    if (!writes) return;
+    if (request.principal) answers.forgetUser(request.principal.userId);
+    await database.heard();
   });
   const transfer = new TransferService({ logs, access, places, now });
   const swept = await sweepImportSpools();

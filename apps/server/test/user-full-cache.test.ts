@@ -190,6 +190,28 @@ describe('the full user, kept, on one node', () => {
     expect((await full(angler)).stripe.id).toBe('cus_sql');
   });
 
+  it("shows another member's change in the next read through the same node, before any wait", async () => {
+    // t.request waits for the database's announcements first; app.inject does not: these reads are
+    // current only through the server's own wait before a write's answer leaves (app.ts).
+    const angler = await registerUser(t, newAccount('raced'));
+    const owner = await registerUser(t, newAccount('mover'));
+    const event = await createEvent(t, owner);
+    const auth = (member: Member) => ({ authorization: `Bearer ${member.token}` });
+    const entered = await t.app.inject({ method: 'POST', url: `/api/fc/event/register/${event._id}`, headers: auth(angler), payload: {} });
+    expect(entered.statusCode, entered.body).toBe(200);
+    for (let year = 2033; year < 2053; year += 1) {
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: `/api/fc/event/dates/${event._id}`,
+        headers: auth(owner),
+        payload: { dateStart: `${year}-05-01T07:00`, dateEnd: `${year}-05-02T19:00` },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const read = await t.app.inject({ method: 'GET', url: '/api/user/full', headers: auth(angler) });
+      expect((read.json() as Full).events.registered[0]?.startDate.slice(0, 4)).toBe(String(year));
+    }
+  });
+
   it('stops showing a subscription the moment its period ends, with no write', async () => {
     // The key changes with the hour anyway: stay inside one so only the period's end can matter.
     const toNextWindow = PHOTO_URL_WINDOW_MS - (t.clock.now().getTime() % PHOTO_URL_WINDOW_MS);

@@ -25,6 +25,11 @@ export type Database = {
    * are heard again. Answers the function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, onListening: (listening: boolean) => void): Promise<() => Promise<void>>;
+  /**
+   * Resolves once every notification committed before the call has reached this process's
+   * listeners, so that what they keep is no older than the database was at the call.
+   */
+  heard(): Promise<void>;
 };
 
 const RELISTEN_MS = 1000;
@@ -33,8 +38,16 @@ const RELISTEN_MS = 1000;
  * LISTEN on a connection of its own (a pooled one is handed to other queries between them), opened
  * again after a second whenever it is lost, for as long as the caller listens.
  */
-async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onListening: (listening: boolean) => void) {
+async function listenPg(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+  listeners: Set<() => Promise<void>>,
+) {
   let client: pg.Client | null = null;
+  /** `client` once it listens. */
+  let live: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
@@ -43,6 +56,7 @@ async function listenPg(url: string, channel: string, onMessage: (payload: strin
     const lost = () => {
       if (client !== current) return;
       client = null;
+      live = null;
       onListening(false);
       current.end().catch(() => {});
       if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_MS);
@@ -55,17 +69,49 @@ async function listenPg(url: string, channel: string, onMessage: (payload: strin
     try {
       await current.connect();
       await current.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-      if (client === current && !stopped) onListening(true);
+      if (client === current && !stopped) {
+        live = current;
+        onListening(true);
+      }
     } catch {
       lost();
     }
   };
+  // PostgreSQL hands a listening connection the notifications queued before a query ahead of that
+  // query's answer: a round trip on it that starts after a commit returns after its notifications.
+  // One at a time on the connection; whoever asks while one is under way (it may have started
+  // before their commit) waits for the next.
+  let inFlight: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const heard = (): Promise<void> => {
+    // Not listening: the listener trusts nothing it kept, so there is nothing to wait for.
+    if (!live) return Promise.resolve();
+    if (!inFlight) {
+      inFlight = live.query('select 1').then(
+        () => {
+          inFlight = null;
+        },
+        () => {
+          inFlight = null;
+        },
+      );
+      return inFlight;
+    }
+    next ??= inFlight.then(() => {
+      next = null;
+      return heard();
+    });
+    return next;
+  };
+  listeners.add(heard);
   await connect();
   return async () => {
+    listeners.delete(heard);
     stopped = true;
     clearTimeout(retry);
     const current = client;
     client = null;
+    live = null;
     onListening(false);
     await current?.end().catch(() => {});
   };
@@ -91,7 +137,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     const url = options.url;
-    return { db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage, onListening) => listenPg(url, channel, onMessage, onListening) };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      listen: (channel, onMessage, onListening) => listenPg(url, channel, onMessage, onListening, listeners),
+      heard: async () => {
+        await Promise.all([...listeners].map((heard) => heard()));
+      },
+    };
   }
 
   let release: (() => void) | undefined;
@@ -125,6 +180,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await unlisten();
         };
       },
+      heard: async () => {},
     };
   } catch (error) {
     release?.();

@@ -27,8 +27,9 @@ export type Expiring = { value: unknown; until: Date | null };
  * triggers `NOTIFY user_data, '<member id>'` on the member's logs, user row, Inner Circle and its
  * members' names, subscriptions, billing account, e-mail changes, newsletter entry, saved forecast
  * searches and event entries) to every server on it, and `forgetUser` drops that member's answers.
- * A member's own write also drops them before its answer leaves (app.ts), so their next read shows
- * it even before the notification arrives.
+ * A write's answer leaves only once this process has heard the announcements committed before it
+ * (app.ts, Database.heard), so the next read through the same process shows it, whoever made it;
+ * another process shows it a moment later, when the announcement arrives there.
  *
  * The key holds what else an answer depends on: the member's name and premium (from the session,
  * which a rename or a subscription change revokes) and the hour (signed photo URLs change with the
