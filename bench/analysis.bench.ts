@@ -212,8 +212,8 @@ async function bench() {
   const REQUESTS = countOption('--requests', 'BENCH_ANALYSIS_REQUESTS', 50);
   const MAX_SECONDS = countOption('--max-seconds', 'BENCH_ANALYSIS_MAX_SECONDS', 6);
   const ROUTE_MAX_SECONDS = countOption('--route-max-seconds', 'BENCH_ANALYSIS_ROUTE_MAX_SECONDS', 12);
-  const ANGLERS = countOption('--anglers', 'BENCH_ANALYSIS_ANGLERS', 10_000);
-  const SEED_MAX_SECONDS = countOption('--seed-max-seconds', 'BENCH_ANALYSIS_SEED_MAX_SECONDS', 210);
+  const ANGLERS = countOption('--anglers', 'BENCH_ANALYSIS_ANGLERS', 5_000);
+  const SEED_MAX_SECONDS = countOption('--seed-max-seconds', 'BENCH_ANALYSIS_SEED_MAX_SECONDS', 150);
   const s = (value: number) => `${(value / 1000).toFixed(1)} s`;
   const perSecond = (n: number, value: number) => Math.round((n * 1000) / value).toLocaleString('en-US');
   const n = (value: number) => value.toLocaleString('en-US');
