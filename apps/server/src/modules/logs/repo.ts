@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
 import { friendMaySee } from '../../db/circle-visibility';
 import { analyzeLogs, queryRows } from '../../db/client';
@@ -17,6 +17,9 @@ function visibleTo(friendId: string | null) {
 
 /** Tags a log's insert puts on the member's list (TagsService.adding). */
 export type TagsOfInsert = { cte: WithSubquery; overLimit: SQL<boolean> };
+
+/** A log just saved, and the answer to the question asked in its insert (null when none was). */
+export type InsertedLog = LogRow & { friendsToTell: boolean | null };
 
 /** An outing's span: logs in it (start and end included) belong to it. No end: in progress. */
 export type Span = { start: Date; end: Date | null };
@@ -44,28 +47,30 @@ export class LogsRepo {
    * Counts this month's logs and inserts, under the member's lock; null when the allowance is used
    * up. Without an allowance the insert is one statement and needs no transaction of its own.
    */
-  async insertWithinAllowance(values: NewLogValues, allowance: number | null, monthStart: Date, tags: TagsOfInsert | null = null): Promise<LogRow | null> {
-    if (allowance === null) return this.insert(values, tags);
+  async insertWithinAllowance(values: NewLogValues, allowance: number | null, monthStart: Date, tags: TagsOfInsert | null, asked: SQL<boolean> | null): Promise<InsertedLog | null> {
+    if (allowance === null) return this.insert(values, tags, asked);
     return this.ctx.transaction(async () => {
       await this.lockMember(values.userId);
       if ((await this.countCreatedSince(values.userId, monthStart)) >= allowance) return null;
-      return this.insert(values, tags);
+      return this.insert(values, tags, asked);
     });
   }
 
   /**
    * With `tags`, the same statement puts them on the member's list, and a list grown past its limit
    * makes the log's tags null, which their NOT NULL refuses: the log and its tags are saved or
-   * neither is, without a transaction (see isNotNullViolation).
+   * neither is, without a transaction (see isNotNullViolation). `asked` is answered beside the row
+   * as `friendsToTell`.
    */
-  async insert(values: NewLogValues, tags: TagsOfInsert | null = null): Promise<LogRow> {
+  async insert(values: NewLogValues, tags: TagsOfInsert | null = null, asked: SQL<boolean> | null = null): Promise<InsertedLog> {
+    const returned = { ...getTableColumns(logs), friendsToTell: asked ?? sql<null>`null` };
     const [row] = tags
       ? await this.db
           .with(tags.cte)
           .insert(logs)
           .values(Object.assign(values, { tags: sql<string[]>`case when ${tags.overLimit} then null else ${pgTextArray(values.tags ?? [])}::text[] end` }))
-          .returning()
-      : await this.db.insert(logs).values(values).returning();
+          .returning(returned)
+      : await this.db.insert(logs).values(values).returning(returned);
     if (!row) throw new Error('insert returned no log');
     return row;
   }

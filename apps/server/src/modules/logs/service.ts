@@ -89,6 +89,11 @@ type Deps = {
   keepExif?: (userId: string, key: string, original: Buffer) => Promise<void>;
   /** Told of every new shared (public or protected) log once it is saved; must not throw. */
   created?: (log: SharedLog) => void;
+  /**
+   * From the circle module: whether `created` could tell anyone of the owner's new log, asked in the
+   * insert's statement (no statement of its own when no friend has a push subscription).
+   */
+  friendsToTell?: (ownerId: string) => SQL<boolean>;
   now?: () => Date;
 };
 
@@ -182,7 +187,7 @@ export class LogsService {
     const tags = this.deps.tags.adding(principal, input.tags);
     const newLake = lakeName !== null && this.deps.lakes.mayRemember(near, lakeName, values.privacy);
     const save = async () => {
-      const inserted = await this.deps.repo.insertWithinAllowance(values, allowance, this.monthStart(), tags);
+      const inserted = await this.deps.repo.insertWithinAllowance(values, allowance, this.monthStart(), tags, this.deps.friendsToTell?.(principal.userId) ?? null);
       if (!inserted) throw forbidden(messages.allowanceExceeded);
       if (newLake && lakeName) await this.deps.lakes.remember(principal, near, lakeName, state, inserted.privacy);
       return inserted;
@@ -193,7 +198,7 @@ export class LogsService {
       throw error;
     });
     // After the commit, and not awaited: telling friends never holds up or fails the save.
-    if (row.privacy !== 'private') this.deps.created?.({ id: row.id, username: principal.username, type: row.type, fishSpecies: row.fishSpecies, lakeName: row.lakeName });
+    if (row.privacy !== 'private' && row.friendsToTell !== false) this.deps.created?.({ id: row.id, username: principal.username, type: row.type, fishSpecies: row.fishSpecies, lakeName: row.lakeName });
     return this.shown(principal, toLogView(row, principal.username));
   }
 
