@@ -276,6 +276,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     usernameOf: async (userId) => (await accountsRepo.findById(userId))?.username,
     keepExif: async (userId, key, original) => photoExifRepo.keep(userId, key, await readPhotoExif(original)),
     created: (log) => circleNotifier.logCreated(log),
+    friendsToTell: (ownerId) => circleRepo.friendsWithPush(ownerId),
     now,
   });
   const outings = new OutingsService({ repo: outingsRepo, logs, access, places, transaction, now });

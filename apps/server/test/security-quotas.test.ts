@@ -210,4 +210,20 @@ describe('tag list bound', () => {
     const known = await t.request({ method: 'POST', url: '/api/logs/create', token: member.token, payload: { type: 'Catch', tags: ['tag1', 'last-one'], location: PLACE } });
     expect(known.statusCode).toBe(201);
   });
+
+  it('counts a tag sent twice in other cases once, and refuses a free member\'s log past the bound whole', async () => {
+    const member = await registerUser(t);
+    await t.database.db.insert(userTags).values(Array.from({ length: MAX_TAGS - 1 }, (_, i) => ({ userId: member._id, name: `tag${i}` })));
+    const create = (tags: string[]) => t.request({ method: 'POST', url: '/api/logs/create', token: member.token, payload: { type: 'Catch', tags, location: PLACE } });
+
+    const twice = await create(['Dusk', 'dusk', 'DUSK', 'tag3']);
+    expect(twice.statusCode, twice.body).toBe(201);
+    const tooMany = await create(['dawn', 'Dusk', 'noon']);
+    expect([tooMany.statusCode, tooMany.json().error]).toEqual([400, TOO_MANY_TAGS]);
+    const again = await create(['dawn', 'DAWN']);
+    expect([again.statusCode, again.json().error]).toEqual([400, TOO_MANY_TAGS]);
+    expect(await logCount(t, member)).toBe(1);
+    const tags = (await t.request({ method: 'GET', url: '/api/user/tags', token: member.token })).json() as string[];
+    expect([tags.length, tags.includes('Dusk'), tags.includes('dawn')]).toEqual([MAX_TAGS, true, false]);
+  });
 });

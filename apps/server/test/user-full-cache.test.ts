@@ -245,9 +245,23 @@ describe('kept answers, compressed', () => {
   });
   afterAll(() => t?.close());
 
+  it('sends a small answer as it is and a big one compressed', async () => {
+    const angler = await registerUser(t, newAccount('smallbig'));
+    const created = await t.request({ method: 'POST', url: '/api/logs/create', token: angler.token, headers: { 'accept-encoding': 'gzip, deflate, br' }, payload: { type: 'Catch', location: GULL } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect([created.headers['content-encoding'], (created.json() as { type: string }).type]).toEqual([undefined, 'Catch']);
+    for (let i = 0; i < 5; i += 1) {
+      const log = await t.request({ method: 'POST', url: '/api/logs/create', token: angler.token, payload: { type: 'Catch', notes: `log ${i}`, location: GULL } });
+      expect(log.statusCode, log.body).toBe(201);
+    }
+    const big = await t.request({ method: 'GET', url: '/api/user/logs/filter?page=1&limit=50', token: angler.token, headers: { 'accept-encoding': 'gzip' } });
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect((JSON.parse(gunzipSync(big.rawPayload).toString()) as { total: number }).total).toBe(6);
+  });
+
   it('sends a kept answer in the encoding the browser takes, the same JSON each time', async () => {
     const angler = await registerUser(t, newAccount('compressed'));
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < 8; i += 1) {
       const log = await t.request({ method: 'POST', url: '/api/logs/create', token: angler.token, payload: { type: 'Catch', notes: `log ${i}`, location: { ...GULL, lake: 'Gull Lake' } } });
       expect(log.statusCode, log.body).toBe(201);
     }
@@ -256,7 +270,7 @@ describe('kept answers, compressed', () => {
     const plain = await read();
     expect(plain.headers['content-encoding']).toBeUndefined();
     const json = plain.json() as { total: number };
-    expect(json.total).toBe(3);
+    expect(json.total).toBe(8);
     for (let i = 0; i < 2; i += 1) {
       const br = await read('gzip, deflate, br');
       expect(br.headers['content-encoding']).toBe('br');
@@ -270,7 +284,7 @@ describe('kept answers, compressed', () => {
     await t.database.db.execute(sql`delete from logs where user_id = ${angler._id} and notes = 'log 0'`);
     const after = await read('br');
     expect(after.headers['content-encoding']).toBe('br');
-    expect((JSON.parse(brotliDecompressSync(after.rawPayload).toString()) as { total: number }).total).toBe(2);
+    expect((JSON.parse(brotliDecompressSync(after.rawPayload).toString()) as { total: number }).total).toBe(7);
   });
 });
 

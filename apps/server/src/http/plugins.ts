@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { registerInputGuard } from './input-guard';
+import { COMPRESS_FROM_BYTES } from './routes';
 
 /**
  * The Content-Security-Policy of every answer. Style sheets come from this origin only; the
@@ -36,7 +37,7 @@ export async function registerPlugins(app: FastifyInstance, config: Config) {
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(compress);
+  await app.register(compress, { threshold: COMPRESS_FROM_BYTES });
   await app.register(rateLimit, { global: false, ...sharedLimitStore(app, config) });
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   registerInputGuard(app);

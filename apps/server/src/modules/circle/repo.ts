@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FriendAccess } from '@tightlines/core/circle';
 import type { PushTarget } from '../../providers/push/push';
 import { friendMaySee } from '../../db/circle-visibility';
@@ -106,6 +106,11 @@ export class CircleRepo {
   }
 
   /** The push subscriptions of every friend the owner's circle lets see this log. */
+  /** Whether any member of the owner's circle has a push subscription: else no new log of theirs notifies anyone. */
+  friendsWithPush(ownerId: string): SQL<boolean> {
+    return sql<boolean>`exists (select 1 from ${circleMembers} m join ${pushSubscriptions} ps on ps.user_id = m.member_id where m.owner_id = ${ownerId})`;
+  }
+
   subscriptionsOfFriendsWhoMaySee(logId: string): Promise<Array<{ id: string } & PushTarget>> {
     return queryRows(
       this.db,

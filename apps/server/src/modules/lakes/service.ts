@@ -82,8 +82,12 @@ export class LakesService {
    * never shared. Joins the caller's transaction.
    */
   async remember(principal: Principal, near: LakesNear, name: string, state: string | null, privacy: string): Promise<void> {
-    if (privacy !== 'public') return;
-    if (near.lakes.some((l) => l.name.toLowerCase() === name.toLowerCase())) return;
+    if (!this.mayRemember(near, name, privacy)) return;
     await this.deps.repo.add([{ name, lat: near.point.lat, lng: near.point.lng, state, source: 'log', createdBy: principal.userId }]);
+  }
+
+  /** Whether `remember` would write (a privacy not known yet may be public). */
+  mayRemember(near: LakesNear, name: string, privacy: string | undefined): boolean {
+    return (privacy === undefined || privacy === 'public') && !near.lakes.some((l) => l.name.toLowerCase() === name.toLowerCase());
   }
 }

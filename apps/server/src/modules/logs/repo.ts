@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
 import { friendMaySee } from '../../db/circle-visibility';
 import { analyzeLogs, queryRows } from '../../db/client';
 import type { DbContext } from '../../db/context';
 import { logs } from '../../db/schema';
+import { pgTextArray } from '../../lib/pg-text-array';
 import { BYTES_PER_INSERT, COLUMN_LIST, ROWS_PER_INSERT, SELECT_LIST, type BulkRow } from './bulk';
 import { EXPORT_ROW_SELECT } from './export-row';
 import type { LogRow, NewLog, NewLogValues } from './rows';
@@ -13,6 +14,12 @@ function visibleTo(friendId: string | null) {
   const everyone = eq(logs.privacy, 'public');
   return friendId === null ? everyone : or(everyone, friendMaySee(friendId))!;
 }
+
+/** Tags a log's insert puts on the member's list (TagsService.adding). */
+export type TagsOfInsert = { cte: WithSubquery; overLimit: SQL<boolean> };
+
+/** A log just saved, and the answer to the question asked in its insert (null when none was). */
+export type InsertedLog = LogRow & { friendsToTell: boolean | null };
 
 /** An outing's span: logs in it (start and end included) belong to it. No end: in progress. */
 export type Span = { start: Date; end: Date | null };
@@ -36,19 +43,34 @@ export class LogsRepo {
     await this.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`logs:${userId}`}, 0))`);
   }
 
-  /** Counts this month's logs and inserts, under the member's lock; null when the allowance is used up. */
-  async insertWithinAllowance(values: NewLogValues, allowance: number | null, monthStart: Date): Promise<LogRow | null> {
+  /**
+   * Counts this month's logs and inserts, under the member's lock; null when the allowance is used
+   * up. Without an allowance the insert is one statement and needs no transaction of its own.
+   */
+  async insertWithinAllowance(values: NewLogValues, allowance: number | null, monthStart: Date, tags: TagsOfInsert | null, asked: SQL<boolean> | null): Promise<InsertedLog | null> {
+    if (allowance === null) return this.insert(values, tags, asked);
     return this.ctx.transaction(async () => {
-      if (allowance !== null) {
-        await this.lockMember(values.userId);
-        if ((await this.countCreatedSince(values.userId, monthStart)) >= allowance) return null;
-      }
-      return this.insert(values);
+      await this.lockMember(values.userId);
+      if ((await this.countCreatedSince(values.userId, monthStart)) >= allowance) return null;
+      return this.insert(values, tags, asked);
     });
   }
 
-  async insert(values: NewLogValues): Promise<LogRow> {
-    const [row] = await this.db.insert(logs).values(values).returning();
+  /**
+   * With `tags`, the same statement puts them on the member's list, and a list grown past its limit
+   * makes the log's tags null, which their NOT NULL refuses: the log and its tags are saved or
+   * neither is, without a transaction (see isNotNullViolation). `asked` is answered beside the row
+   * as `friendsToTell`.
+   */
+  async insert(values: NewLogValues, tags: TagsOfInsert | null = null, asked: SQL<boolean> | null = null): Promise<InsertedLog> {
+    const returned = { ...getTableColumns(logs), friendsToTell: asked ?? sql<null>`null` };
+    const [row] = tags
+      ? await this.db
+          .with(tags.cte)
+          .insert(logs)
+          .values(Object.assign(values, { tags: sql<string[]>`case when ${tags.overLimit} then null else ${pgTextArray(values.tags ?? [])}::text[] end` }))
+          .returning(returned)
+      : await this.db.insert(logs).values(values).returning(returned);
     if (!row) throw new Error('insert returned no log');
     return row;
   }

@@ -8,6 +8,7 @@ import {
   combineDateAndTime,
   FREE_LOGS_PER_MONTH,
   LOG_IN_FUTURE,
+  TOO_MANY_TAGS,
   lureCategories,
   NOT_A_REAL_DATE,
   OUTING_TYPE_FIXED,
@@ -24,6 +25,7 @@ import { DATE_OUT_OF_RANGE, inSupportedYears, isInFuture, resolveInstant, toLoca
 import type { AccessService } from '../../access/access';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
+import { isNotNullViolation } from '../../lib/db-errors';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import { prepareImage } from '../../lib/images';
 import type { PlacesProvider } from '../../providers/places/places';
@@ -87,6 +89,11 @@ type Deps = {
   keepExif?: (userId: string, key: string, original: Buffer) => Promise<void>;
   /** Told of every new shared (public or protected) log once it is saved; must not throw. */
   created?: (log: SharedLog) => void;
+  /**
+   * From the circle module: whether `created` could tell anyone of the owner's new log, asked in the
+   * insert's statement (no statement of its own when no friend has a push subscription).
+   */
+  friendsToTell?: (ownerId: string) => SQL<boolean>;
   now?: () => Date;
 };
 
@@ -143,8 +150,9 @@ export class LogsService {
   /**
    * One pass: the place (time zone, state) and the solunar day are worked out once; the lakes
    * around the point are read once and serve both naming the lake and remembering a new one;
-   * weather, waterflow and the outing in progress are fetched side by side; then the insert under
-   * the allowance lock, the tags and a new lake are written in one transaction.
+   * weather and waterflow are fetched side by side; then the insert (under the allowance lock for a
+   * free member), with the outing in progress and the tags in its statement, and a new lake, all or
+   * nothing.
    */
   async create(principal: Principal, given: LogInput): Promise<LogView> {
     const input = withBarePhoto(given);
@@ -162,33 +170,35 @@ export class LogsService {
     const state = input.location.state ?? place.state;
     // An outing is the container of logs, not a log of the allowance.
     const allowance = this.deps.access.isPremium(principal) || input.type === 'Outing' ? null : FREE_LOGS_PER_MONTH;
-    const row = await this.deps.transaction(async () => {
-      // Object.assign onto inputColumns' own object: a spread of its many properties builds a slow dictionary object.
-      const values: NewLogValues = Object.assign(inputColumns(input), outside.values, {
-        outingId: input.type === 'Outing' ? null : this.deps.activeOutingAt(principal.userId, occurredAt),
-        userId: principal.userId,
-        occurredAt,
-        timeZone: place.timeZone,
-        lakeName,
-        state,
-        lunar,
-        moonPhase: lunar.moonPhase,
-        pending: outside.pending,
-        enrichAttempts: outside.pending.length ? 1 : 0,
-        enrichAfter: outside.pending.length ? nextAttemptAt(1, this.now()) : null,
-      });
-      const inserted = await this.deps.repo.insertWithinAllowance(
-        values,
-        allowance,
-        this.monthStart(),
-      );
+    // Object.assign onto inputColumns' own object: a spread of its many properties builds a slow dictionary object.
+    const values: NewLogValues = Object.assign(inputColumns(input), outside.values, {
+      outingId: input.type === 'Outing' ? null : this.deps.activeOutingAt(principal.userId, occurredAt),
+      userId: principal.userId,
+      occurredAt,
+      timeZone: place.timeZone,
+      lakeName,
+      state,
+      lunar,
+      moonPhase: lunar.moonPhase,
+      pending: outside.pending,
+      enrichAttempts: outside.pending.length ? 1 : 0,
+      enrichAfter: outside.pending.length ? nextAttemptAt(1, this.now()) : null,
+    });
+    const tags = this.deps.tags.adding(principal, input.tags);
+    const newLake = lakeName !== null && this.deps.lakes.mayRemember(near, lakeName, values.privacy);
+    const save = async () => {
+      const inserted = await this.deps.repo.insertWithinAllowance(values, allowance, this.monthStart(), tags, this.deps.friendsToTell?.(principal.userId) ?? null);
       if (!inserted) throw forbidden(messages.allowanceExceeded);
-      await this.deps.tags.remember(principal, input.tags);
-      if (lakeName) await this.deps.lakes.remember(principal, near, lakeName, state, inserted.privacy);
+      if (newLake && lakeName) await this.deps.lakes.remember(principal, near, lakeName, state, inserted.privacy);
       return inserted;
+    };
+    // The insert carries its tags, so a transaction is needed only when a new lake is written too.
+    const row = await (newLake ? this.deps.transaction(save) : save()).catch((error: unknown) => {
+      if (isNotNullViolation(error, 'tags')) throw badRequest(TOO_MANY_TAGS);
+      throw error;
     });
     // After the commit, and not awaited: telling friends never holds up or fails the save.
-    if (row.privacy !== 'private') this.deps.created?.({ id: row.id, username: principal.username, type: row.type, fishSpecies: row.fishSpecies, lakeName: row.lakeName });
+    if (row.privacy !== 'private' && row.friendsToTell !== false) this.deps.created?.({ id: row.id, username: principal.username, type: row.type, fishSpecies: row.fishSpecies, lakeName: row.lakeName });
     return this.shown(principal, toLogView(row, principal.username));
   }
 

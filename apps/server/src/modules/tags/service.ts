@@ -2,7 +2,7 @@ import { MAX_TAGS, TOO_MANY_TAGS } from '@tightlines/core/logs';
 import type { Principal } from '../../access/principal';
 import type { Transaction } from '../../db/context';
 import { badRequest } from '../../lib/errors';
-import type { TagsRepo } from './repo';
+import type { TagsAdding, TagsRepo } from './repo';
 
 type Deps = {
   repo: TagsRepo;
@@ -37,6 +37,14 @@ export class TagsService {
     const { added, before } = await this.deps.repo.addMany(principal.userId, tags);
     // Only a list that grew is refused: a log using tags already on a (legacy) long list still saves.
     if (added > 0 && before + added > MAX_TAGS) throw badRequest(TOO_MANY_TAGS);
+  }
+
+  /**
+   * The tags of a log being inserted, put on the list by the insert itself: its statement must
+   * refuse the log when `overLimit` holds, as `remember` would. Null when the log has no tags.
+   */
+  adding(principal: Principal, tags: readonly string[]): TagsAdding | null {
+    return tags.length === 0 ? null : this.deps.repo.adding(principal.userId, tags, MAX_TAGS);
   }
 
   async remove(principal: Principal, tag: string): Promise<string[]> {

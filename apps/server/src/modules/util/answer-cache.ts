@@ -3,7 +3,7 @@ import type { Contract } from '@tightlines/core/api/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../../access/principal';
-import { route, type RouteEntry, type RouteInput } from '../../http/routes';
+import { COMPRESS_FROM_BYTES, route, type RouteEntry, type RouteInput } from '../../http/routes';
 import { PHOTO_URL_WINDOW_MS } from '../logs/photos';
 
 export type Encoding = 'br' | 'gzip';
@@ -163,9 +163,6 @@ export function expiringRoute<C extends Contract>(answers: AnswerCache, contract
     return kept.encoded(encoding) as never;
   });
 }
-
-/** @fastify/compress's threshold: a smaller answer is sent as it is. */
-const COMPRESS_FROM_BYTES = 1024;
 
 /** Brotli, else gzip, when the client's Accept-Encoding takes it (a q of 0 refuses). */
 export function acceptedEncoding(request: Pick<FastifyRequest, 'headers'>): Encoding | null {
