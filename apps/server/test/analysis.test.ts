@@ -1,4 +1,6 @@
-import { fromMarkerColumns } from '@tightlines/core/map-markers';
+import { fromMarkerColumns, mapMarker, markerColumns, toMarkerColumns } from '@tightlines/core/map-markers';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { OUTING_LOCATION_REQUIRED } from '@tightlines/core/outings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
@@ -137,6 +139,33 @@ describe('lists, charts, markers and stats', () => {
     expect(theirs.id.filter((id: string) => mine.id.includes(id))).toEqual([]);
     const stranger = await registerUser(t);
     expect((await t.request({ method: 'GET', url: '/api/user/logs/markers?format=columns', token: stranger.token })).json()).toMatchObject({ id: [], lat: [], lakes: [], gauges: [] });
+  });
+
+  it('writes the map the same whichever format is asked, whatever the lake and station names, under every filter', async () => {
+    const angler = await registerUser(t);
+    const lakes = ['Lac "Seul"', 'Back\\slash Lake', 'Line\nbreak\tLake', 'Lac Île-à-la-Crosse 🎣', '\u0001 Lake'];
+    for (const [i, lake] of [...lakes, null].entries()) {
+      const location = { lat: 45.5 + i / 7, lng: -(93 + i / 3), ...(lake === null ? {} : { lake }) };
+      const res = await t.request({ method: 'POST', url: '/api/logs/create', token: angler.token, payload: { type: i % 2 ? 'Catch' : 'Bite', date: `2024-0${i + 1}-03T05:07:00`, location } });
+      expect(res.statusCode).toBe(201);
+    }
+    await t.database.db.execute(
+      sql`update logs set waterflow = '{"location": {"lat": 44.94433, "lng": -93.08744}}'::jsonb, gauge_station = ${'ST. "PAUL" \\ MN'} where user_id = ${angler._id} and lake_name = ${lakes[1]}`,
+    );
+    const get = async (query: string) => (await t.request({ method: 'GET', url: `/api/user/logs/markers?${query}`, token: angler.token })).body;
+    const schema = z.array(mapMarker);
+    for (const filters of ['', 'filterType=type&filterValue=Catch', 'filterType=year&filterValue=2024', 'filterType=location.lake&filterValue=Gull Lake']) {
+      const objects = await get(filters);
+      // Byte for byte what serializing the checked answer gives, and the columns what packing it gives.
+      expect(objects).toBe(JSON.stringify(z.encode(schema, JSON.parse(objects))));
+      expect(await get(`${filters}&format=columns`)).toBe(JSON.stringify(toMarkerColumns(JSON.parse(objects))));
+    }
+    const all = z.array(mapMarker).parse(JSON.parse(await get('')));
+    expect(all.map((m) => m.lake)).toEqual([null, ...lakes.slice().reverse()]);
+    expect(all.map((m) => m.date)).toEqual(['2024-06-03T05:07', '2024-05-03T05:07', '2024-04-03T05:07', '2024-03-03T05:07', '2024-02-03T05:07', '2024-01-03T05:07']);
+    expect(all.filter((m) => m.gauge)).toEqual([expect.objectContaining({ lake: lakes[1], gauge: { lat: 44.94433, lng: -93.08744, station: 'ST. "PAUL" \\ MN' } })]);
+    expect(markerColumns.parse(JSON.parse(await get('format=columns'))).gauges).toEqual([{ at: 4, lat: 44.94433, lng: -93.08744, station: 'ST. "PAUL" \\ MN' }]);
+    expect(await get('filterType=location.lake&filterValue=Gull Lake')).toBe('[]');
   });
 
   it('answers Your Stats in the seed shape', async () => {

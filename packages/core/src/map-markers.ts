@@ -64,12 +64,11 @@ export type RawMarkerColumns = {
   gauge: Array<Gauge | null>;
 };
 
-/** Packs raw columns: types and lakes become indexes into their lists, gauges a sparse list. */
-export function packMarkerColumns(raw: RawMarkerColumns): MarkerColumns {
-  const typeIndex = new Map(LOG_TYPES.map((t, i) => [t, i]));
+/** Markers' lakes as indexes into the list of their names in order of first appearance (-1 for none). */
+export function numberLakes(names: ReadonlyArray<string | null>): { lakes: string[]; lake: number[] } {
   const lakes: string[] = [];
   const lakeIndex = new Map<string, number>();
-  const lake = raw.lake.map((name) => {
+  const lake = names.map((name) => {
     if (name === null) return -1;
     let at = lakeIndex.get(name);
     if (at === undefined) {
@@ -78,6 +77,13 @@ export function packMarkerColumns(raw: RawMarkerColumns): MarkerColumns {
     }
     return at;
   });
+  return { lakes, lake };
+}
+
+/** Packs raw columns: types and lakes become indexes into their lists, gauges a sparse list. */
+export function packMarkerColumns(raw: RawMarkerColumns): MarkerColumns {
+  const typeIndex = new Map(LOG_TYPES.map((t, i) => [t, i]));
+  const { lakes, lake } = numberLakes(raw.lake);
   const gauges = raw.gauge.flatMap((g, at) => (g ? [{ at, lat: g.lat, lng: g.lng, station: g.station }] : []));
   return {
     format: 'columns',

@@ -5,6 +5,7 @@ import type { Filter } from '@tightlines/core/filters';
 import { LOG_TYPES, type LogPage } from '@tightlines/core/logs';
 import { PREMIUM_LOCKS } from '@tightlines/core/accounts';
 import type { AccessService } from '../../access/access';
+import type { JsonText } from '../../lib/json-text';
 import type { Principal } from '../../access/principal';
 import type { CircleService } from '../circle/service';
 import type { LogsQuery } from '../logs/query';
@@ -29,7 +30,7 @@ export class AnalysisService {
     };
   }
 
-  async markers(principal: Principal, filters: readonly Filter[], format?: MarkerFormat): Promise<MapMarker[] | MarkerColumns> {
+  async markers(principal: Principal, filters: readonly Filter[], format?: MarkerFormat): Promise<JsonText<MapMarker[] | MarkerColumns>> {
     this.deps.access.assertPremium(principal, PREMIUM_LOCKS.map);
     return format === 'columns' ? this.deps.logs.markerColumns(principal, filters) : this.deps.logs.markers(principal, filters);
   }

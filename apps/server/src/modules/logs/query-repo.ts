@@ -1,5 +1,6 @@
 import type { MapMarker } from '@tightlines/core/api/analysis';
-import { packMarkerColumns, type MarkerColumns, type RawMarkerColumns } from '@tightlines/core/map-markers';
+import { numberLakes, type MarkerColumns } from '@tightlines/core/map-markers';
+import { LOG_TYPES } from '@tightlines/core/logs';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
 import { airTempBucket, CHART_KEYS, illuminationBucket, MONTHS, type ChartKey, type ChartTallies, type Tally } from '@tightlines/core/charts';
 import { windLabel } from '@tightlines/core/weather';
@@ -7,6 +8,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { circleFacetCounts } from '../../db/circle-schema';
 import { friendMaySee, sharedAlongCm } from '../../db/circle-visibility';
 import { queryRows } from '../../db/client';
+import { JsonText } from '../../lib/json-text';
 import type { DbContext } from '../../db/context';
 import { logTallies, logs, users } from '../../db/schema';
 import type { LogRow } from './rows';
@@ -196,12 +198,16 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
 
 /** The newest 20,000 matching logs as map markers' fields, newest first. */
 function markerRows(where: SQL): SQL {
-  return sql`select id, lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake, occurred_at,
-      case when waterflow ? 'location' then json_build_object(
-        'lat', (waterflow->'location'->>'lat')::float8, 'lng', (waterflow->'location'->>'lng')::float8, 'station', gauge_station)
-      end as gauge
+  return sql`select id, lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake, waterflow, gauge_station
     from ${logs} where ${where} order by occurred_at desc, id desc limit 20000`;
 }
+
+/** A marker row's river gauge as JSON text (`{"lat":…,"lng":…,"station":…}`), null for a log without one. */
+const gaugeJson = sql`case when m.waterflow ? 'location' then '{"lat":' || (m.waterflow->'location'->>'lat')::float8 || ',"lng":' || (m.waterflow->'location'->>'lng')::float8
+  || ',"station":' || coalesce(to_json(m.gauge_station)::text, 'null') || '}' end`;
+
+/** The log types as a text[] literal, in LOG_TYPES' order: a marker's type is its position there. */
+const MARKER_TYPES = sql.raw(`array[${LOG_TYPES.map((t) => `'${t}'`).join(', ')}]::text[]`);
 
 /**
  * The data page's and dashboard's reads over a member's logs: filtered pages, the few columns the
@@ -439,36 +445,47 @@ export class LogsQueryRepo {
   }
 
   /**
-   * The markers as one JSON array built in SQL: a single text value to parse, where 20,000 rows of
-   * seven fields each cost the drivers (PGlite above all) several times the query itself.
+   * The markers' answer written whole by SQL, byte for byte what serializing the seed's array of
+   * objects gives: 20,000 markers as rows, or as one JSON value to parse, check and serialize again,
+   * cost PGlite and the server several times the query itself. Plain concatenation, because
+   * json_build_object looks up each argument's type on every row. The numbers are float8's text,
+   * which is JSON's; ids are uuids and dates digits, so only lakes and stations need quoting. The
+   * rows reach the aggregate in markerRows' order (one Aggregate over an ordered Limit).
    */
-  async markers(scope: Scope, filters: readonly Filter[]): Promise<MapMarker[]> {
+  async markers(scope: Scope, filters: readonly Filter[]): Promise<JsonText<MapMarker[]>> {
     const where = filterConditions(scope, filters);
-    const [row] = await queryRows<{ markers: string }>(
+    const [row] = await queryRows<{ markers: string | null }>(
       this.db,
-      sql`select coalesce(json_agg(json_build_object('_id', m.id, 'lat', m.lat, 'lng', m.lng, 'type', m.type, 'date', m.date, 'lake', m.lake, 'gauge', m.gauge)
-            order by m.occurred_at desc, m.id desc), '[]')::text as markers
+      sql`select '[' || string_agg('{"_id":"' || m.id || '","lat":' || m.lat || ',"lng":' || m.lng || ',"type":' || to_json(m.type)::text
+            || ',"date":"' || m.date || '","lake":' || coalesce(to_json(m.lake)::text, 'null') || ',"gauge":' || coalesce(${gaugeJson}, 'null') || '}', ',')
+            || ']' as markers
           from (${markerRows(where)}) m`,
     );
-    return JSON.parse(row?.markers ?? '[]') as MapMarker[];
+    return new JsonText(row?.markers ?? '[]');
   }
 
   /**
-   * The same markers a field an array (format=columns), built in SQL as one JSON value. The arrays
-   * are filled in the subquery's order: one Aggregate node over an ordered Limit hands every
-   * aggregate the same rows in that order, so entry i of each array is the same marker.
+   * The same markers a field an array (format=columns), byte for byte what packMarkerColumns and
+   * serializing give, the arrays written by SQL as in `markers`. Only the lake names come back as
+   * values, to number them in order of first appearance as packMarkerColumns does.
    */
-  async markerColumns(scope: Scope, filters: readonly Filter[]): Promise<MarkerColumns> {
+  async markerColumns(scope: Scope, filters: readonly Filter[]): Promise<JsonText<MarkerColumns>> {
     const where = filterConditions(scope, filters);
-    const [row] = await queryRows<{ columns: string }>(
+    const list = (item: SQL) => sql`coalesce('[' || string_agg(${item}, ',') || ']', '[]')`;
+    const [row] = await queryRows<{ id: string; lat: string; lng: string; type: string; date: string; lake: string; gauges: string }>(
       this.db,
-      sql`select json_build_object(
-            'id', coalesce(json_agg(m.id), '[]'), 'lat', coalesce(json_agg(m.lat), '[]'), 'lng', coalesce(json_agg(m.lng), '[]'),
-            'type', coalesce(json_agg(m.type), '[]'), 'date', coalesce(json_agg(m.date), '[]'), 'lake', coalesce(json_agg(m.lake), '[]'),
-            'gauge', coalesce(json_agg(m.gauge), '[]'))::text as columns
-          from (${markerRows(where)}) m`,
+      sql`select ${list(sql`'"' || m.id || '"'`)} as id, ${list(sql`m.lat::text`)} as lat, ${list(sql`m.lng::text`)} as lng,
+            ${list(sql`coalesce((array_position(${MARKER_TYPES}, m.type) - 1)::text, 'null')`)} as type, ${list(sql`'"' || m.date || '"'`)} as date,
+            coalesce(json_agg(m.lake), '[]')::text as lake,
+            ${list(sql`'{"at":' || m.at || ',' || substr(${gaugeJson}, 2)`)} as gauges
+          from (select r.*, row_number() over () - 1 as at from (${markerRows(where)}) r) m`,
     );
-    return packMarkerColumns(JSON.parse(row!.columns) as RawMarkerColumns);
+    const { lake, ...text } = row!;
+    const { lakes, lake: indexes } = numberLakes(JSON.parse(lake) as Array<string | null>);
+    return new JsonText(
+      `{"format":"columns","types":${JSON.stringify(LOG_TYPES)},"lakes":${JSON.stringify(lakes)},"id":${text.id},"lat":${text.lat},"lng":${text.lng},` +
+        `"type":${text.type},"date":${text.date},"lake":${JSON.stringify(indexes)},"gauges":${text.gauges}}`,
+    );
   }
 
   /** The filter bar's choices: the states or lakes the angler's logs show, from the tallies. */

@@ -7,6 +7,7 @@ import type { Principal } from '../../access/principal';
 import type { LogsQueryRepo, Scope } from './query-repo';
 import type { LogPhotoSigner } from './photos';
 import { notFound } from '../../lib/errors';
+import type { JsonText } from '../../lib/json-text';
 import { forViewer, toLogView } from './view';
 
 /**
@@ -33,11 +34,11 @@ export class LogsQuery {
     return this.repo.chartTallies(LogsQuery.scope(principal), filters);
   }
 
-  markers(principal: Principal, filters: readonly Filter[]): Promise<MapMarker[]> {
+  markers(principal: Principal, filters: readonly Filter[]): Promise<JsonText<MapMarker[]>> {
     return this.repo.markers(LogsQuery.scope(principal), filters);
   }
 
-  markerColumns(principal: Principal, filters: readonly Filter[]): Promise<MarkerColumns> {
+  markerColumns(principal: Principal, filters: readonly Filter[]): Promise<JsonText<MarkerColumns>> {
     return this.repo.markerColumns(LogsQuery.scope(principal), filters);
   }
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../../access/principal';
 import { COMPRESS_FROM_BYTES, route, type RouteEntry, type RouteInput } from '../../http/routes';
+import { JsonText } from '../../lib/json-text';
 import { PHOTO_URL_WINDOW_MS } from '../logs/photos';
 
 export type Encoding = 'br' | 'gzip';
@@ -55,7 +56,10 @@ export class AnswerCache {
     private readonly now: () => Date,
   ) {}
 
-  /** The JSON answer of `request` for `principal`: cached, or made by `answer` and checked against `schema` as the route's serializer would. */
+  /**
+   * The JSON answer of `request` for `principal`: cached, or made by `answer` and checked against
+   * `schema` as the route's serializer would (a JsonText is taken as the bytes it holds).
+   */
   json(principal: Principal, request: string, schema: z.ZodType, answer: () => Promise<unknown>): Promise<Answer> {
     return this.expiring(principal, request, schema, async () => ({ value: await answer(), until: null }));
   }
@@ -75,7 +79,7 @@ export class AnswerCache {
     if (hit) this.drop(key, hit);
     const generation = this.generation;
     const made = await answer();
-    const body = Buffer.from(JSON.stringify(z.encode(schema, made.value)));
+    const body = Buffer.from(made.value instanceof JsonText ? made.value.text : JSON.stringify(z.encode(schema, made.value)));
     const entry: Entry = { userId: principal.userId, body, until: made.until?.getTime() ?? Infinity, encoded: {}, bytes: body.length };
     if (this.listening && generation === this.generation && body.length <= this.maxBytes) {
       this.makeRoom(body.length);
