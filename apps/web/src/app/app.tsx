@@ -14,7 +14,7 @@ import { cssVariablesResolver, theme } from './theme';
 /**
  * The app's query cache. `visitor`: there is no session token, so the current user is known to be
  * nobody before any screen renders; the first render is then the visitor's screen rather than a
- * loader, the same as the page prerendered at build time (main.tsx hydrates it).
+ * loader, the same as the page prerendered at build time (src/prerender.tsx).
  */
 export function createQueryClient({ visitor }: { visitor: boolean }) {
   const client = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
