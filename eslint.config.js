@@ -71,7 +71,7 @@ export default defineConfig([
   // Web app (browser code, React hooks, one-way imports between layers)
   // ---------------------------------------------------------------------------------------------
   {
-    files: ['apps/web/src/**/*.{ts,tsx,js,jsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx,js,jsx}', 'apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -48,5 +48,11 @@ export default defineConfig({
   // The server puts a fresh nonce in place of this in every page it sends (apps/server/src/http/web.ts).
   html: { cspNonce: 'TIGHTLINES_CSP_NONCE' },
   // The manifest lets scripts/check-bundle-size.mjs measure what each route loads first.
-  build: { sourcemap: true, chunkSizeWarningLimit: 600, manifest: true },
+  // The second entry is the prerendered pages' islands (src/islands.tsx, scripts/prerender.mjs).
+  build: {
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    manifest: true,
+    rolldownOptions: { input: { index: 'index.html', islands: 'src/islands.tsx' } },
+  },
 });

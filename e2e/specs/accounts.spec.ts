@@ -92,6 +92,32 @@ describe('accounts in the browser', () => {
     await page.close();
   });
 
+  it('keeps a Login sent before the page’s script has run, and sends it once it runs', async () => {
+    const page = await newPage(browser, server.baseUrl, { width: 375, height: 800 });
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    // A slow phone: the islands' script (apps/web/src/islands.tsx) arrives after the visitor has typed and sent.
+    let arrive = () => {};
+    const held = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login-register?action=login', { waitUntil: 'commit' });
+    await login(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    await page.getByRole('form', { name: 'Login' }).getByLabel('Email').waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/login-register?action=login`);
+
+    arrive();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+    // Never sent by the browser itself, which would have put the password in the address.
+    expect(addresses.filter((address) => address.includes('password'))).toEqual([]);
+    await page.close();
+  });
+
   it('resets a forgotten password with the mailed code', async () => {
     const page = await newPage(browser, server.baseUrl);
     const a = angler();

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Prerenders a visitor's landing and login pages into copies of the built index.html, so they paint
-// before their JavaScript has arrived (on a slow phone link most of the wait); the app hydrates
-// that HTML (src/main.tsx). Runs after `vite build` and the server-side build of src/prerender.tsx
+// before their JavaScript has arrived (on a slow phone link most of the wait). Their script is not
+// the app's but src/islands.tsx, which hydrates only the pages' forms (and loads the app for a
+// member), with public/held-submits.js before it, which keeps a form sent before its island runs. Runs after `vite build` and the server-side build of src/prerender.tsx
 // (package.json "build"). Writes dist/.prerendered.json, { address: { html, styleHashes } }, which
 // the server sends for exactly those addresses (apps/server/src/http/web.ts); any other address, or
 // a query string other than these, gets the plain index.html, since the prerendered HTML would not
@@ -41,19 +42,22 @@ function closure(key, files = { js: new Set(), css: new Set() }) {
   return files;
 }
 
-const entry = closure(Object.keys(manifest).find((key) => manifest[key].isEntry));
+const app = manifest['index.html'];
+const entry = closure('index.html');
+const islands = closure('src/islands.tsx');
 
 /**
- * The route's chunk and its imports, fetched beside the entry instead of after it (the app loads
- * the page's module before it hydrates), and its styles, which the prerendered HTML needs at once.
+ * The page's scripts: the islands' entry, its imports fetched beside it, and the app's entry named
+ * for a member's visit; the route's styles, which the prerendered HTML needs at once.
  */
-function routeHints(module) {
-  const own = closure(module);
-  const js = [...own.js].filter((file) => !entry.js.has(file));
-  const css = [...own.css].filter((file) => !entry.css.has(file));
+function scripts(module) {
+  const css = [...closure(module).css].filter((file) => !entry.css.has(file));
+  const [main, ...imports] = islands.js;
   return [
-    ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${NONCE}" fetchpriority="low">`),
     ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" nonce="${NONCE}">`),
+    `<script src="/held-submits.js" nonce="${NONCE}"></script>`,
+    `<script type="module" fetchpriority="low" crossorigin src="/${main}" nonce="${NONCE}"></script>`,
+    ...imports.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" nonce="${NONCE}">`),
   ].join('\n    ');
 }
 
@@ -64,19 +68,23 @@ function styleHashes(html) {
   return [...values].map((value) => `sha256-${createHash('sha256').update(value).digest('base64')}`).sort();
 }
 
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
 const pages = {};
 for (const { url, module } of PAGES) {
   if (!manifest[module]) throw new Error(`No chunk for ${module} in the build: update PAGES in apps/web/scripts/prerender.mjs.`);
-  const html = await render(url);
+  const { html, title, description } = await render(url);
   const page = template
-    // The page paints without its scripts, so they wait behind the HTML and the style sheets.
-    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+    // The app's scripts, which a visitor's page does without (src/islands.tsx loads them for a member).
+    .replace(/\s*<script type="module" crossorigin src="[^"]*"[^>]*><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]*"[^>]*>/g, '')
     // Mantine marks the colour scheme on <html> once it runs; the prerendered page needs it first.
     .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-    .replace('</head>', `  ${routeHints(module)}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>`);
-  if (!page.includes('data-prerendered') || !page.includes('data-mantine-color-scheme')) {
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(description)}"`)
+    .replace('</head>', `  ${scripts(module)}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered data-app="/${app.file}">${html}</div>`);
+  if (!page.includes('data-prerendered') || !page.includes('data-mantine-color-scheme') || page.includes(`src="/${app.file}"`) || !page.includes(`<title>${escapeHtml(title)}`)) {
     throw new Error('apps/web/index.html changed: update apps/web/scripts/prerender.mjs.');
   }
   pages[url] = { html: page, styleHashes: styleHashes(html) };

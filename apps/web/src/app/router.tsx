@@ -149,8 +149,7 @@ export const routes: RouteObject[] = [
 /**
  * The browser's router, with the modules of the routes at the current address loaded before it
  * starts, so its first render is the page itself rather than an empty outlet while the page's chunk
- * loads: for the landing and login pages that render matches the HTML prerendered at build time
- * (scripts/prerender.mjs), which main.tsx hydrates in place. A module that fails to load is left to
+ * loads. A module that fails to load is left to
  * the router, which tries again and shows the route's error screen.
  */
 export async function createRouter() {

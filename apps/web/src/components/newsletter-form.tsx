@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useCurrentUser } from '../lib/current-user';
 import { useNewsletterStatus, useSubscribe, useUnsubscribe } from '../lib/newsletter';
+import { VisitorNewsletterForm } from './newsletter-visitor-form';
 
 /**
  * The newsletter form of the footer and the /newsletter page: a visitor types an address and
@@ -10,49 +10,7 @@ import { useNewsletterStatus, useSubscribe, useUnsubscribe } from '../lib/newsle
  */
 export function NewsletterForm({ compact = false }: { compact?: boolean }) {
   const { user } = useCurrentUser();
-  return user ? <MemberChoice /> : <VisitorForm compact={compact} />;
-}
-
-function VisitorForm({ compact }: { compact: boolean }) {
-  const subscribe = useSubscribe();
-  const [email, setEmail] = useState('');
-  const [done, setDone] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setDone(null);
-    subscribe.mutate(email.trim(), {
-      onSuccess: (answer) => {
-        setDone(answer.message);
-        setEmail('');
-      },
-    });
-  };
-  return (
-    <form onSubmit={submit} noValidate aria-label="Newsletter sign-up">
-      <Stack gap={6}>
-        <Group gap="xs" align="flex-end" wrap={compact ? 'wrap' : 'nowrap'}>
-          <TextInput
-            label="Your email"
-            type="email"
-            autoComplete="email"
-            size={compact ? 'xs' : 'sm'}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={subscribe.error?.field('email') ?? subscribe.error?.message}
-            style={{ flex: 1, minWidth: 180 }}
-          />
-          <Button type="submit" size={compact ? 'xs' : 'sm'} loading={subscribe.isPending}>
-            Subscribe
-          </Button>
-        </Group>
-        {done && (
-          <Text size="sm" role="status">
-            {done}
-          </Text>
-        )}
-      </Stack>
-    </form>
-  );
+  return user ? <MemberChoice /> : <VisitorNewsletterForm compact={compact} />;
 }
 
 function MemberChoice() {

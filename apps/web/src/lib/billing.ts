@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as billingContracts from '@tightlines/core/api/billing';
-import type { CallInput } from '@tightlines/core/api/contract';
+import type { AnswerOf, CallInput } from '@tightlines/core/api/contract';
 import { call } from './api';
 
 /** The registration form is on the landing: the billing contracts (and zod) load with its first billing call. */
@@ -9,6 +9,7 @@ const billingApi = () => import('@tightlines/core/api/billing');
 /** The plans and how cards are taken (test mode or Stripe); registration and the billing screens share them. */
 export const plansQueryOptions = () =>
   queryOptions({ queryKey: ['billing', 'plans'], queryFn: async () => call((await billingApi()).plans), staleTime: 10 * 60_000 });
+export type Plans = AnswerOf<typeof billingContracts.plans>;
 export const usePlans = (enabled = true) => useQuery({ ...plansQueryOptions(), enabled });
 
 export const checkCoupon = async (coupon: string) => call((await billingApi()).getCoupon, { body: { coupon } });

@@ -1,16 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from './api';
+import { confirm, getNewsletterStatus, subscribe, unsubscribe, unsubscribeByLink } from './newsletter-api';
 import { currentUserQueryOptions } from './current-user';
 import { useSubmitMutation } from './submit-mutation';
-
-/** Every page's footer offers the newsletter: its contracts (and zod) load on first use, not with the first screen. */
-const newsletterApi = () => import('@tightlines/core/api/newsletter');
-
-export const getNewsletterStatus = async () => call((await newsletterApi()).newsletterStatus);
-export const subscribe = async (email?: string) => call((await newsletterApi()).newsletterSubscribe, { body: email ? { email } : {} });
-export const unsubscribe = async () => call((await newsletterApi()).newsletterUnsubscribe);
-export const confirm = async (token: string) => call((await newsletterApi()).newsletterConfirm, { body: { token } });
-export const unsubscribeByLink = async (token: string) => call((await newsletterApi()).newsletterUnsubscribeByLink, { body: { token } });
 
 export const newsletterStatusQueryOptions = () => queryOptions({ queryKey: ['newsletter', 'status'], queryFn: getNewsletterStatus });
 

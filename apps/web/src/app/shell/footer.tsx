@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { Island } from '../../components/island';
 import { NewsletterForm } from '../../components/newsletter-form';
 import { secondaryLinks, visibleLinks } from '../navigation';
 import classes from './shell.module.css';
@@ -33,7 +34,9 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
                 What is in it
               </Anchor>
             </Text>
-            <NewsletterForm compact />
+            <Island name="newsletter">
+              <NewsletterForm compact />
+            </Island>
             <Group gap="md" mt="xs">
               <Anchor href="https://www.facebook.com/" target="_blank" rel="noreferrer" size="sm">
                 Facebook

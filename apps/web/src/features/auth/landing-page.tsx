@@ -1,9 +1,10 @@
 import { Badge, Blockquote, Box, Button, Card, Container, Grid, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '@tightlines/core/redirect';
+import { Island } from '../../components/island';
 import { usePageTitle } from '../../components/page';
-import { LocalVideo, VideoEmbed } from '../../components/video-embed';
 import { useCurrentUser } from '../../lib/current-user';
+import { LandingVideos } from './landing-videos';
 import { RegisterForm } from './register-form';
 
 const features = [
@@ -14,19 +15,6 @@ const features = [
   { title: 'Find your patterns', text: 'Maps and charts show which lures, colours, moon phases and pressures put fish in the boat.' },
   { title: 'Fishing events', text: 'Tournaments, leagues and series with check-in, photo-verified entries and live leaderboards.' },
 ];
-
-/** The app's own recordings (scripts/record-landing-videos.mjs), served from public/videos. */
-const ownVideos = [
-  { name: 'create-a-log', title: 'Log a catch in a minute' },
-  { name: 'forecast-and-calendar', title: 'The forecast and the solunar calendar' },
-];
-
-/** YouTube ids set at build time (VITE_LANDING_VIDEOS, comma-separated) replace the app's own videos. */
-const videoIds = (import.meta.env.VITE_LANDING_VIDEOS ?? '')
-  .split(',')
-  .map((id: string) => id.trim())
-  .filter(Boolean)
-  .slice(0, 2);
 
 export function LandingPage() {
   usePageTitle('Fishing logs that remember everything');
@@ -70,7 +58,9 @@ export function LandingPage() {
                   <Title order={2} size="h4" mb="sm">
                     Create your free account
                   </Title>
-                  <RegisterForm compact onRegistered={() => void navigate(params.has('redirect') ? redirect : '/subscription')} />
+                  <Island name="register">
+                    <RegisterForm compact onRegistered={() => void navigate(params.has('redirect') ? redirect : '/subscription')} />
+                  </Island>
                 </Card>
               </Grid.Col>
             )}
@@ -108,11 +98,9 @@ export function LandingPage() {
         <Title order={2} ta="center" mb="lg">
           See it on the water
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {videoIds.length > 0
-            ? videoIds.map((id: string, i: number) => <VideoEmbed key={id} youtubeId={id} title={`Tightlines video ${i + 1}`} />)
-            : ownVideos.map((v) => <LocalVideo key={v.name} src={`/videos/${v.name}.webm`} poster={`/videos/${v.name}.png`} title={v.title} />)}
-        </SimpleGrid>
+        <Island name="videos">
+          <LandingVideos />
+        </Island>
       </Container>
 
       <Box bg="lake.0" py="xl">

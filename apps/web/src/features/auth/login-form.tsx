@@ -2,11 +2,12 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { messages } from '@tightlines/core/messages';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { useLink } from '../../components/link';
 import { useLogin } from './api/sign-in';
 
 export function LoginForm({ onLoggedIn, native = false }: { onLoggedIn: () => void; native?: boolean }) {
   const login = useLogin(native);
+  const Link = useLink();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '', password: '' } });
 
@@ -16,12 +17,12 @@ export function LoginForm({ onLoggedIn, native = false }: { onLoggedIn: () => vo
       setError(messages.allFieldsRequired);
       return;
     }
-    login.mutate(values, { onSuccess: onLoggedIn, onError: (err) => setError(err.message) });
+    login.run(values).then(onLoggedIn, (err: Error) => setError(err.message));
   });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Login">
-      <fieldset disabled={login.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset disabled={login.pending} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack gap="sm">
           {error && (
             <Alert color="red" role="alert" variant="light">
@@ -31,7 +32,7 @@ export function LoginForm({ onLoggedIn, native = false }: { onLoggedIn: () => vo
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
           <Group justify="space-between" mt="xs">
-            <Button type="submit" loading={login.isPending}>
+            <Button type="submit" loading={login.pending}>
               Login
             </Button>
             <Anchor component={Link} to="/forgot-password" size="sm">

@@ -1,10 +1,13 @@
-import { Anchor, Card, Center, Container, Loader, SegmentedControl, Text, Title } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { safeRedirectPath } from '@tightlines/core/redirect';
 import { isUuid } from '@tightlines/core/api/request';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Island } from '../../components/island';
 import { usePageTitle } from '../../components/page';
+import { usePlans } from '../../lib/billing';
 import { LoginForm } from './login-form';
+import { LoginRegisterView } from './login-register-view';
 
 /**
  * The login form comes with the page; the registration form (plans, radio buttons, the age
@@ -26,6 +29,8 @@ export function LoginRegisterPage() {
   const eventPath = eid && isUuid(eid) ? `/event/${eid}?register=1` : null;
   const redirect = eventPath ?? safeRedirectPath(params.get('redirect'));
   usePageTitle(action === 'signup' ? 'Register' : 'Login');
+  // The cash form offers no plan: no request, nor the billing contracts it would load.
+  const plans = usePlans(action === 'signup' && !cash);
   // Seed 000 section 4: a paid sign-up goes to the dashboard; a free or cash one to /subscription.
   // The destination goes into `redirect` before the request, because signing in makes the
   // visitor-only route move on to `redirect` by itself.
@@ -47,25 +52,8 @@ export function LoginRegisterPage() {
   };
 
   return (
-    <Container size={460} py="xl">
-      <Title order={1} size="h2" ta="center">
-        {action === 'signup' ? 'Create your account' : 'Welcome back'}
-      </Title>
-      <Text c="dimmed" ta="center" mt={4} mb="md">
-        {action === 'signup' ? 'Your logs stay private unless you share them.' : 'Log in to your fishing logs.'}
-      </Text>
-      <SegmentedControl
-        fullWidth
-        value={action}
-        onChange={switchTo}
-        data={[
-          { value: 'login', label: 'Login' },
-          { value: 'signup', label: 'Register' },
-        ]}
-        mb="md"
-        aria-label="Login or register"
-      />
-      <Card withBorder padding="lg">
+    <Island name="login-register">
+      <LoginRegisterView action={action} onSwitch={switchTo}>
         {action === 'signup' ? (
           <Suspense
             fallback={
@@ -74,20 +62,12 @@ export function LoginRegisterPage() {
               </Center>
             }
           >
-            <RegisterForm onSubmitting={beforeRegistration} cash={cash} coupon={coupon} />
+            <RegisterForm onSubmitting={beforeRegistration} cash={cash} coupon={coupon} plans={plans.data} />
           </Suspense>
         ) : (
           <LoginForm onLoggedIn={() => void navigate(redirect, { replace: true })} />
         )}
-      </Card>
-      {action === 'login' && (
-        <Text size="sm" ta="center" mt="md">
-          New to Tightlines?{' '}
-          <Anchor component="button" type="button" onClick={() => switchTo('signup')}>
-            Create an account
-          </Anchor>
-        </Text>
-      )}
-    </Container>
+      </LoginRegisterView>
+    </Island>
   );
 }

@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { discountedAmount } from '@tightlines/core/discount';
 import { messages } from '@tightlines/core/messages';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import type { CardEntryHandle } from '../../components/card-entry';
+import { useLink } from '../../components/link';
 import type { ApiError } from '../../lib/api';
-import { checkCoupon, usePlans } from '../../lib/billing';
+import { checkCoupon, type Plans } from '../../lib/billing';
 import { dollars, planPrice } from '../../lib/money';
 import { useRegister, type RegisterBody } from './api/sign-in';
 
@@ -20,6 +20,8 @@ type Props = {
   cash?: boolean;
   /** A promotion code from /register/{coupon} or ?coupon=. */
   coupon?: string | undefined;
+  /** The paid plans on offer (none on the compact and cash forms), once the server has said which. */
+  plans?: Plans | undefined;
 };
 
 /** Only a paid plan shows the card: its code (and Stripe's loader) loads when one is chosen, not with the landing. */
@@ -27,10 +29,9 @@ const CardEntry = lazy(() => import('../../components/card-entry').then((m) => (
 
 const FIELDS = ['username', 'email', 'password', 'passwordConfirm'] as const;
 
-export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash = false, coupon: givenCoupon }: Props) {
+export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash = false, coupon: givenCoupon, plans }: Props) {
   const registration = useRegister();
-  // The compact (landing) and cash forms offer no plan: no request, nor the billing contracts it would load.
-  const plans = usePlans(!compact && !cash);
+  const Link = useLink();
   // Kept in state (a callback ref) so the submit handler reads no ref during render.
   const [card, setCard] = useState<CardEntryHandle | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +53,7 @@ export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash
     },
   });
   const paid = !compact && !cash && form.values.plan !== 'Free';
-  const chosenPlan = plans.data?.data.find((p) => p.id === form.values.plan);
+  const chosenPlan = plans?.data.find((p) => p.id === form.values.plan);
 
   const applyCoupon = async () => {
     const code = form.values.coupon.trim();
@@ -92,7 +93,7 @@ export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash
     const plan = values.plan === 'Monthly' || values.plan === 'Yearly2020' ? values.plan : undefined;
     onSubmitting?.(paid);
     try {
-      await registration.mutateAsync({
+      await registration.run({
         username: values.username,
         email: values.email,
         password: values.password,
@@ -114,7 +115,7 @@ export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash
 
   return (
     <form onSubmit={submit} noValidate aria-label="Register">
-      <fieldset disabled={registration.isPending || tokenizing} style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset disabled={registration.pending || tokenizing} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack gap="sm">
           {error && (
             <Alert color="red" role="alert" variant="light">
@@ -130,16 +131,16 @@ export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash
             <Radio.Group label="Plan" {...form.getInputProps('plan')}>
               <Stack gap={6} mt={6}>
                 <Radio value="Free" label="Free: 5 logs a month, forecasts, trip analysis" />
-                {(plans.data?.data ?? []).map((p) => (
+                {(plans?.data ?? []).map((p) => (
                   <Radio key={p.id} value={p.id} label={`${p.name}: ${planPrice(p)}`} />
                 ))}
               </Stack>
             </Radio.Group>
           )}
-          {paid && plans.data && (
+          {paid && plans && (
             <Stack gap="xs">
               <Suspense fallback={null}>
-                <CardEntry ref={setCard} mode={plans.data.mode} publishableKey={plans.data.publishableKey} />
+                <CardEntry ref={setCard} mode={plans.mode} publishableKey={plans.publishableKey} />
               </Suspense>
               <TextInput label="Promotion code" {...form.getInputProps('coupon')} onBlur={() => void applyCoupon()} />
               {chosenPlan && (
@@ -152,7 +153,7 @@ export function RegisterForm({ onRegistered, onSubmitting, compact = false, cash
           )}
           <Checkbox label="I am at least 13 years of age" {...form.getInputProps('ageConfirmed', { type: 'checkbox' })} />
           <Group justify="space-between" mt="xs">
-            <Button type="submit" loading={registration.isPending || tokenizing}>
+            <Button type="submit" loading={registration.pending || tokenizing}>
               Register
             </Button>
             <Anchor component={Link} to="/login-register?action=login" size="sm">

@@ -1,8 +1,8 @@
 import type * as accounts from '@tightlines/core/api/accounts';
 import type { CallInput } from '@tightlines/core/api/contract';
 import { call } from '../../../lib/api';
-import { useSignIn } from '../../../lib/current-user';
-import { useSubmitMutation } from '../../../lib/submit-mutation';
+import { signIn } from '../../../lib/session';
+import { useSubmission } from '../../../lib/submission';
 
 export type RegisterBody = CallInput<typeof accounts.register>['body'];
 export type LoginBody = CallInput<typeof accounts.login>['body'];
@@ -16,12 +16,6 @@ export const login = async (body: LoginBody) => call((await accountsApi()).login
 export const loginNative = async (body: LoginBody) => call((await accountsApi()).loginNative, { body });
 
 /** Registers and signs the new member in. */
-export function useRegister() {
-  const signIn = useSignIn();
-  return useSubmitMutation({ mutationFn: register, onSuccess: signIn });
-}
+export const useRegister = () => useSubmission(register, signIn);
 
-export function useLogin(native = false) {
-  const signIn = useSignIn();
-  return useSubmitMutation({ mutationFn: native ? loginNative : login, onSuccess: signIn });
-}
+export const useLogin = (native = false) => useSubmission(native ? loginNative : login, signIn);
