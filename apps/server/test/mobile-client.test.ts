@@ -44,8 +44,8 @@ describe('POST api/weather/forecast/hourly (search, date)', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
     const byDay = await post(undefined, '/api/weather/forecast/hourly', { search: '56401', date: today });
     const byInstant = await post(undefined, '/api/weather/forecast/hourly', { search: '56401', date: `${today}T12:00:00-05:00` });
-    expect(byDay.statusCode).toBe(200);
-    expect(byInstant.statusCode).toBe(200);
+    expect(byDay.statusCode, byDay.body).toBe(200);
+    expect(byInstant.statusCode, byInstant.body).toBe(200);
     expect(byInstant.json()[0].date).toBe(byDay.json()[0].date);
   });
 });
