@@ -12,11 +12,13 @@ import { LogMissing } from './log-missing';
 /** /logs/:username: the logs of one angler that the viewer may see. */
 export function UserLogsPage() {
   const { username = '' } = useParams();
-  const { user } = useCurrentUser();
+  const { user, isLoading: userLoading } = useCurrentUser();
   usePageTitle(`${username}'s logs`);
   const query = useAnglerLogs(username);
 
-  if (query.isPending) return <LoadingPage />;
+  // Whose logs these are decides the heading and where View leads (one's own log page, or the
+  // angler's view of it): wait for the viewer too, so neither is drawn wrong first.
+  if (query.isPending || userLoading) return <LoadingPage />;
   if (query.isError) {
     const err = query.error;
     return err.status === 404 ? (
