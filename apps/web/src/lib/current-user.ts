@@ -21,16 +21,8 @@ export function useCurrentUser() {
   return { user: query.data ?? null, isLoading: query.isPending, query };
 }
 
-/** Keeps an answer that carries the whole user (sign-in, profile changes) as the current user. */
+/** Keeps an answer that carries the whole user (profile changes, a removed search term) as the current user. */
 export function useKeepUser() {
   const client = useQueryClient();
   return (user: UserView | null) => client.setQueryData(currentUserQueryOptions().queryKey, user);
-}
-
-export function useSignIn() {
-  const keep = useKeepUser();
-  return (user: UserView & { token?: string }) => {
-    if (user.token) session.set(user.token);
-    keep({ ...user, token: undefined });
-  };
 }

@@ -1,6 +1,6 @@
 import * as accounts from '@tightlines/core/api/accounts';
 import { call } from '../../../lib/api';
-import { useSignIn } from '../../../lib/current-user';
+import { signIn } from '../../../lib/session';
 import { useSubmitMutation } from '../../../lib/submit-mutation';
 
 export const requestPasswordReset = ({ email, refer }: { email: string; refer?: string | undefined }) =>
@@ -13,10 +13,7 @@ export const resetPassword = ({ token, password, passwordConfirm }: { token: str
 export const useRequestPasswordReset = () => useSubmitMutation({ mutationFn: requestPasswordReset });
 export const useExchangeResetCode = () => useSubmitMutation({ mutationFn: exchangeResetCode });
 /** The reset signs the user in with a fresh session (every other one has ended). */
-export function useResetPassword() {
-  const signIn = useSignIn();
-  return useSubmitMutation({ mutationFn: resetPassword, onSuccess: signIn });
-}
+export const useResetPassword = () => useSubmitMutation({ mutationFn: resetPassword, onSuccess: signIn });
 
 export const confirmEmail = (token: string) => call(accounts.confirmEmail, { body: { token } });
 export const useConfirmEmail = () => useSubmitMutation({ mutationFn: confirmEmail });
