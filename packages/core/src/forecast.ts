@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { latitude, longitude } from './geo';
 import { DATE_OUT_OF_RANGE, inSupportedYears, isRealDay } from './time';
-import { computeSolunarDay } from './solunar/engine';
+import { computeSolunarDay, computeSolunarDays } from './solunar/engine';
 import { formatClock } from './solunar/format';
+import { addDaysToDate } from './dates';
 import { localDateOf } from './time';
 import { dayScore } from './solunar/rating';
 import type { SolunarDay } from './solunar/types';
@@ -120,6 +121,11 @@ export function toLunarView(day: SolunarDay, date: string, timeZone: string): Lu
 
 export function lunarDay(lat: number, lng: number, date: string, timeZone: string): LunarView {
   return toLunarView(computeSolunarDay({ lat, lng, date, timeZone }), date, timeZone);
+}
+
+/** `count` consecutive days from `from`, each equal to lunarDay's, searched once over the span. */
+export function lunarDays(lat: number, lng: number, from: string, count: number, timeZone: string): LunarView[] {
+  return computeSolunarDays({ lat, lng, from, days: count, timeZone }).map((day, i) => toLunarView(day, addDaysToDate(from, i), timeZone));
 }
 
 /** One day of the monthly calendar, in the shape of the seed's monthly lunar call. */

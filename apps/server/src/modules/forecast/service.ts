@@ -5,6 +5,7 @@ import { barometerInches, windLabel, type WeatherCurrent } from '@tightlines/cor
 import {
   hourlyDay,
   lunarDay,
+  lunarDays,
   type LunarView,
   type MonthlyLunarDay,
 } from '@tightlines/core/forecast';
@@ -79,8 +80,14 @@ export class ForecastService {
     return day;
   }
 
+  /** Days from the cache, or, when one is missing, the whole span searched once (lunarDays) and kept. */
   private lunarDays(lat: number, lng: number, first: string, count: number, timeZone: string): LunarView[] {
-    return Array.from({ length: count }, (_, i) => this.lunarDay(lat, lng, addDaysToDate(first, i), timeZone));
+    const key = (date: string) => `${lat},${lng},${date},${timeZone}`;
+    const kept = Array.from({ length: count }, (_, i) => this.lunarCache.get(key(addDaysToDate(first, i))));
+    if (kept.every((day) => day !== undefined)) return kept;
+    const days = lunarDays(lat, lng, first, count, timeZone);
+    for (const day of days) this.lunarCache.set(key(day.date), day);
+    return days;
   }
 
   find(term: string): Place {
