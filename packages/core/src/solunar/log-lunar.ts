@@ -4,7 +4,12 @@ import { computeSunAndMoon } from './engine';
 
 /** A log's lunar data: the moon and sun of the local day at its place, computed offline. */
 export function logLunar(lat: number, lng: number, at: Date, timeZone: string): LogLunar {
-  const day = computeSunAndMoon({ lat, lng, date: localDateOf(at, timeZone), timeZone });
+  return logLunarOfDay(lat, lng, localDateOf(at, timeZone), timeZone);
+}
+
+/** The lunar data of every log made at this place on this local day (`date` is YYYY-MM-DD). */
+export function logLunarOfDay(lat: number, lng: number, date: string, timeZone: string): LogLunar {
+  const day = computeSunAndMoon({ lat, lng, date, timeZone });
   return {
     moonPhase: day.moon.phase,
     moonIllum: day.moon.illumination,

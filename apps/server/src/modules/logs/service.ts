@@ -20,7 +20,6 @@ import {
   type WaterflowReading,
 } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
-import { logLunar } from '@tightlines/core/solunar/log-lunar';
 import { DATE_OUT_OF_RANGE, inSupportedYears, isInFuture, resolveInstant, toLocalIso } from '@tightlines/core/time';
 import type { AccessService } from '../../access/access';
 import type { Principal } from '../../access/principal';
@@ -39,6 +38,7 @@ import type { TagsService } from '../tags/service';
 import type { BulkRow } from './bulk';
 import type { LogsRepo, Span } from './repo';
 import { inputColumns, type LogRow, type NewLog, type NewLogValues } from './rows';
+import { LunarDays } from './lunar-days';
 import { bareLogPhoto, logPhotoOwner, type LogPhotoSigner } from './photos';
 import { EXPORT_CURSOR_AT, EXPORT_ID, exportRowLine } from './export-row';
 import { forViewer, toLogView } from './view';
@@ -104,6 +104,7 @@ type Deps = {
  */
 export class LogsService {
   private readonly now: () => Date;
+  private readonly lunarDays = new LunarDays();
 
   constructor(private readonly deps: Deps) {
     this.now = deps.now ?? (() => new Date());
@@ -160,7 +161,7 @@ export class LogsService {
     const { lat, lng } = input.location;
     const place = this.deps.places.reverse(lat, lng);
     const occurredAt = this.instant(combineDateAndTime(input.date, input.time, toLocalIso(this.now(), place.timeZone)), place.timeZone);
-    const lunar = logLunar(lat, lng, occurredAt, place.timeZone);
+    const lunar = this.lunarDays.of(lat, lng, occurredAt, place.timeZone);
     const [near, outside] = await Promise.all([
       // A lake the angler named needs no lake map service; one left blank may.
       this.deps.lakes.near({ lat, lng }, { askSource: !input.location.lake }),
@@ -223,7 +224,7 @@ export class LogsService {
     const moved = existing.lat !== lat || existing.lng !== lng || existing.occurredAt.getTime() !== occurredAt.getTime();
     const values: Partial<NewLog> = Object.assign(inputColumns(input), { occurredAt });
     if (moved) {
-      const lunar = logLunar(lat, lng, occurredAt, place.timeZone);
+      const lunar = this.lunarDays.of(lat, lng, occurredAt, place.timeZone);
       const outside = await this.deps.enricher.outside({ userId: principal.userId, lat, lng, occurredAt, timeZone: place.timeZone }, this.deps.enricher.wanted());
       Object.assign(values, outside.values, {
         timeZone: place.timeZone,
