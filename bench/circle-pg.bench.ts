@@ -7,7 +7,7 @@
  * feed case's page statement under EXPLAIN ANALYZE with the repository call timed; then testkit's
  * real server process on that database (FREEFORALL) is asked each case one request at a time.
  *
- *   npx tsx bench/circle-pg.bench.ts [--friends 50] [--logs 2000] [--requests 100] [--max-seconds 10] [--json out.json]
+ *   npx tsx bench/circle-pg.bench.ts [--friends 50] [--logs 2000] [--requests 50] [--max-seconds 10] [--json out.json]
  */
 import { createTestApp } from '@tightlines/testkit/app';
 import { logIn, startServerProcess } from '@tightlines/testkit/process';
@@ -19,7 +19,7 @@ import { ms, requestCount, table } from './lib/stats';
 
 const FRIENDS = countOption('--friends', 'BENCH_CIRCLE_FRIENDS', 50);
 const LOGS = countOption('--logs', 'BENCH_CIRCLE_LOGS', 2000);
-const REQUESTS = countOption('--requests', 'BENCH_CIRCLE_REQUESTS', 100);
+const REQUESTS = countOption('--requests', 'BENCH_CIRCLE_REQUESTS', 50);
 const MAX_SECONDS = countOption('--max-seconds', 'BENCH_CIRCLE_MAX_SECONDS', 10);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname)) throw new Error(`Loopback only: ${databaseUrl} is not on this machine.`);

@@ -8,7 +8,7 @@
  * row. Everything goes into the server's data directory before it starts (testkit's real process,
  * PGlite, FREEFORALL); the member logs in through POST /api/user/login.
  *
- *   npx tsx bench/circle.bench.ts [--friends 50] [--logs 2000] [--requests 100] [--max-seconds 10] [--json out.json]
+ *   npx tsx bench/circle.bench.ts [--friends 50] [--logs 2000] [--requests 50] [--max-seconds 10] [--json out.json]
  */
 import type { Database } from '@tightlines/server/src/db/client';
 import { logIn, startServerProcess, type RunningServer } from '@tightlines/testkit/process';
@@ -20,7 +20,7 @@ import { ms, rate, requestCount, table } from './lib/stats';
 
 const FRIENDS = countOption('--friends', 'BENCH_CIRCLE_FRIENDS', 50);
 const LOGS = countOption('--logs', 'BENCH_CIRCLE_LOGS', 2000);
-const REQUESTS = countOption('--requests', 'BENCH_CIRCLE_REQUESTS', 100);
+const REQUESTS = countOption('--requests', 'BENCH_CIRCLE_REQUESTS', 50);
 const MAX_SECONDS = countOption('--max-seconds', 'BENCH_CIRCLE_MAX_SECONDS', 10);
 
 // PGlite is one process's: the plans are taken on the data directory before the server opens it.
@@ -52,9 +52,9 @@ async function measure(server: RunningServer<Seeded>, token: string, friendName:
   const feedTotal = (body: string) => (JSON.parse(body) as { total: number }).total.toLocaleString('en-US');
   for (const c of server.prepared.cases) await run(c.label, `/api/user/inner-circle-logs${c.query}`, REQUESTS, feedTotal);
   await run('feed, username = one friend', `/api/user/inner-circle-logs?filterType=username&filterValue=${friendName}`, REQUESTS, feedTotal);
-  await run('charts', '/api/user/inner-circle-logs/charts', Math.max(5, REQUESTS / 10), () => '');
-  await run('markers', '/api/user/inner-circle-logs/markers', Math.max(5, REQUESTS / 10), (body) => (JSON.parse(body) as unknown[]).length.toLocaleString('en-US'));
-  await run('allowed-circles (50 counts)', '/api/user/allowed-circles', Math.max(5, REQUESTS / 5), (body) => `${(JSON.parse(body) as unknown[]).length} circles`);
+  await run('charts', '/api/user/inner-circle-logs/charts', Math.max(5, Math.round(REQUESTS / 5)), () => '');
+  await run('markers', '/api/user/inner-circle-logs/markers', Math.max(5, Math.round(REQUESTS / 5)), (body) => (JSON.parse(body) as unknown[]).length.toLocaleString('en-US'));
+  await run('allowed-circles (50 counts)', '/api/user/allowed-circles', Math.max(5, Math.round((REQUESTS * 2) / 5)), (body) => `${(JSON.parse(body) as unknown[]).length} circles`);
   return rows;
 }
 
