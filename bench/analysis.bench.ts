@@ -8,11 +8,12 @@
  *     use (testkit/src/seed.ts). The angler logs in through POST /api/user/login; then
  *     GET /api/user/logs/filter for a handful of filter combinations (sequential, then at
  *     concurrency 4), /api/user/stats, /logs/charts, /logs/markers.
- *  2. Many anglers with 100 logs each (default 10,000 anglers: 1,000,000 logs), users created with
- *     one INSERT (one scrypt hash for all), logs in 1,000-row statements, before the server
- *     starts. Seeding stops after --seed-max-seconds (default 210); whatever was reached is
- *     measured and reported with its rows/s. One of the seeded anglers logs in through
- *     POST /api/user/login and the same routes are measured for that angler (sequential).
+ *  2. Many anglers with 100 logs each (default 1,000 anglers: 100,000 logs) beside the big one:
+ *     phase 1's data directory, once its server has stopped, gets the users (one INSERT, one
+ *     scrypt hash for all) and their logs (each a stripe of the big angler's sample logs under its
+ *     own id) in 1,000-row statements. Seeding stops after --seed-max-seconds (default 150);
+ *     whatever was reached is measured and reported with its rows/s. One of these anglers logs in
+ *     through POST /api/user/login and the same routes are measured for that angler (sequential).
  *  3. The web bundle: gzip sizes of what /dash-data loads, read from apps/web/dist (build it first:
  *     `npm run build -w @tightlines/web`; the section shows when dist was built). The chunk list
  *     comes from the build itself: index.html, and the dependency lists vite writes next to every
@@ -20,19 +21,21 @@
  *
  * Each phase has its own server: testkit's real process (main.ts as `npm start` runs it, PGlite in
  * a fresh DATA_DIR, FEATURE_FLAGS=FREEFORALL), started once its data directory is seeded.
+ * Under `npm run bench` the sample logs come from the run's shared file (lib/sample-pool.ts).
  *
  * Request runs stop after --max-seconds (filter, default 6) / --route-max-seconds (stats, charts,
- * markers, default 12), so the whole bench stays around 8 minutes.
+ * markers, default 12).
  *
- *   npx tsx bench/analysis.bench.ts [--logs 100000] [--anglers 10000] [--seed-max-seconds 210] [--requests 50] [--json out.json]
+ *   npx tsx bench/analysis.bench.ts [--logs 100000] [--anglers 1000] [--seed-max-seconds 150] [--requests 50] [--json out.json]
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { analyzeLogs, type Database } from '@tightlines/server/src/db/client';
-import { logIn, startServerProcess } from '@tightlines/testkit/process';
+import { freshDataDir, logIn, startServerProcess } from '@tightlines/testkit/process';
 import { insertAnglers, insertSampleLogs } from '@tightlines/testkit/seed';
-import { ANALYSIS_PASSWORD as PASSWORD, logsFor, measureRoutes, planAnalysis, planMarkdown, routeTable, SEASONS, seedOne, type Row } from './lib/analysis-seed';
+import { ANALYSIS_PASSWORD as PASSWORD, measureRoutes, planAnalysis, planMarkdown, routeTable, seedOne, type Plan, type Row } from './lib/analysis-seed';
+import { poolLogs, SEASONS, stripe } from './lib/sample-pool';
 import { countOption, finish } from './lib/report';
 import { table } from './lib/stats';
 
@@ -57,9 +60,13 @@ type SeedManyResult = {
 // Seeding, into the data directory before its server starts
 // -------------------------------------------------------------------------------------------------
 
-async function seedMany(database: Database, anglers: number, perAngler: number, maxSeconds: number): Promise<SeedManyResult> {
+async function seedMany(database: Database, anglers: number, perAngler: number, maxSeconds: number, poolSize: number): Promise<SeedManyResult> {
   const started = performance.now();
   const users = await insertAnglers(database, anglers, PASSWORD);
+  // Each angler's logs are one stripe of the shared pool (spanning its seasons and lakes, as the
+  // generator's own would), so no angler's logs are generated here.
+  const pool = poolLogs(users[0]!.id, poolSize).logs;
+  const stripes = Math.max(1, Math.floor(pool.length / perAngler));
   const usersDone = performance.now();
   const deadline = usersDone + maxSeconds * 1000;
   const anglersPerStatement = Math.max(1, Math.floor(1000 / perAngler));
@@ -71,7 +78,7 @@ async function seedMany(database: Database, anglers: number, perAngler: number, 
   while (seeded < users.length && performance.now() < deadline) {
     const batch = users.slice(seeded, seeded + anglersPerStatement);
     const t0 = performance.now();
-    const logs = batch.flatMap((user, i) => logsFor(user.id, perAngler, seeded + i + 2));
+    const logs = batch.flatMap((user, i) => stripe(pool, seeded + i, stripes).slice(0, perAngler).map((log) => ({ ...log, userId: user.id })));
     const t1 = performance.now();
     // The rows carry their own user ids; the per-user tag lists stay empty (no measured route reads them).
     rows += await insertSampleLogs(database, batch[0]!.id, logs, { tags: false });
@@ -212,7 +219,7 @@ async function bench() {
   const REQUESTS = countOption('--requests', 'BENCH_ANALYSIS_REQUESTS', 50);
   const MAX_SECONDS = countOption('--max-seconds', 'BENCH_ANALYSIS_MAX_SECONDS', 6);
   const ROUTE_MAX_SECONDS = countOption('--route-max-seconds', 'BENCH_ANALYSIS_ROUTE_MAX_SECONDS', 12);
-  const ANGLERS = countOption('--anglers', 'BENCH_ANALYSIS_ANGLERS', 5_000);
+  const ANGLERS = countOption('--anglers', 'BENCH_ANALYSIS_ANGLERS', 1_000);
   const SEED_MAX_SECONDS = countOption('--seed-max-seconds', 'BENCH_ANALYSIS_SEED_MAX_SECONDS', 150);
   const s = (value: number) => `${(value / 1000).toFixed(1)} s`;
   const perSecond = (n: number, value: number) => Math.round((n * 1000) / value).toLocaleString('en-US');
@@ -220,36 +227,45 @@ async function bench() {
 
   // 1. One angler with many logs.
   console.error(`phase 1: one angler, ${n(LOGS)} logs`);
-  const first = await startServerProcess({
-    env: SERVER_ENV,
-    prepare: async (database) => {
-      const seeded = await seedOne(database, LOGS);
-      await analyzeLogs(database.db);
-      console.error('  explaining every data-page statement');
-      return { ...seeded, plans: await planAnalysis(database, seeded.angler) };
-    },
-  });
-  const one = first.prepared;
+  // Phase 2 goes on in this directory: its anglers join the big angler's table.
+  const dataDir = freshDataDir();
+  let one: Awaited<ReturnType<typeof seedOne>> & { plans: Plan[] };
   let oneRows: Row[];
-  try {
-    console.error(`  seeded ${n(one.rows)} logs in ${s(one.totalMs)} (generate ${s(one.generateMs)}, insert ${s(one.insertMs)})`);
-    const { token } = await logIn(first.baseUrl, one.angler.email, PASSWORD);
-    oneRows = await measureRoutes(first, token, { requests: REQUESTS, concurrent: true, maxSeconds: MAX_SECONDS, routeMaxSeconds: ROUTE_MAX_SECONDS, statsRequests: 20, chartRequests: 20, markerRequests: 10 });
-  } finally {
-    await first.stop();
-  }
-
-  // 2. Many anglers.
-  console.error(`phase 2: ${n(ANGLERS)} anglers × ${LOGS_PER_ANGLER} logs (seeding stops after ${SEED_MAX_SECONDS} s)`);
-  const second = await startServerProcess({ env: SERVER_ENV, prepare: (database) => seedMany(database, ANGLERS, LOGS_PER_ANGLER, SEED_MAX_SECONDS) });
-  const many = second.prepared;
+  let many: SeedManyResult;
   let manyRows: Row[];
   try {
-    console.error(`  seeded ${n(many.rows)} logs for ${n(many.anglersSeeded)} anglers in ${s(many.totalMs)}`);
-    const { token } = await logIn(second.baseUrl, many.probe.email, PASSWORD);
-    manyRows = await measureRoutes(second, token, { requests: REQUESTS, concurrent: false, maxSeconds: MAX_SECONDS, routeMaxSeconds: ROUTE_MAX_SECONDS, statsRequests: 20, chartRequests: 20, markerRequests: 10 });
+    const first = await startServerProcess({
+      dataDir,
+      env: SERVER_ENV,
+      prepare: async (database) => {
+        const seeded = await seedOne(database, LOGS);
+        await analyzeLogs(database.db);
+        console.error('  explaining every data-page statement');
+        return { ...seeded, plans: await planAnalysis(database, seeded.angler) };
+      },
+    });
+    one = first.prepared;
+    try {
+      console.error(`  seeded ${n(one.rows)} logs in ${s(one.totalMs)} (generate ${s(one.generateMs)}, insert ${s(one.insertMs)})`);
+      const { token } = await logIn(first.baseUrl, one.angler.email, PASSWORD);
+      oneRows = await measureRoutes(first, token, { requests: REQUESTS, concurrent: true, maxSeconds: MAX_SECONDS, routeMaxSeconds: ROUTE_MAX_SECONDS, statsRequests: 20, chartRequests: 20, markerRequests: 10 });
+    } finally {
+      await first.stop();
+    }
+
+    // 2. Many anglers, beside the big one.
+    console.error(`phase 2: ${n(ANGLERS)} anglers × ${LOGS_PER_ANGLER} logs beside the big angler (seeding stops after ${SEED_MAX_SECONDS} s)`);
+    const second = await startServerProcess({ dataDir, env: SERVER_ENV, prepare: (database) => seedMany(database, ANGLERS, LOGS_PER_ANGLER, SEED_MAX_SECONDS, LOGS) });
+    many = second.prepared;
+    try {
+      console.error(`  seeded ${n(many.rows)} logs for ${n(many.anglersSeeded)} anglers in ${s(many.totalMs)}`);
+      const { token } = await logIn(second.baseUrl, many.probe.email, PASSWORD);
+      manyRows = await measureRoutes(second, token, { requests: REQUESTS, concurrent: false, maxSeconds: MAX_SECONDS, routeMaxSeconds: ROUTE_MAX_SECONDS, statsRequests: 20, chartRequests: 20, markerRequests: 10 });
+    } finally {
+      await second.stop();
+    }
   } finally {
-    await second.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
   // 3. The web bundle.
@@ -258,9 +274,9 @@ async function bench() {
   const planned = ANGLERS * LOGS_PER_ANGLER;
   const manyRate = (many.rows * 1000) / many.totalMs;
   const markdown = [
-    `Sample logs from the demo generator (\`apps/server/src/demo/generator.ts\`: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), a third each in the May–October seasons of ${SEASONS.join(', ')}, inserted with the bulk insert the demo seed and the CSV import use (\`LogsRepo.insertBulk\` through \`testkit/src/seed.ts\`: 1,000 rows per \`INSERT … SELECT FROM jsonb_array_elements\`) into the server's data directory before the server starts. The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in that \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); each phase has a fresh server and directory. Every measured route gets one warm-up request first; runs stop sending after ${MAX_SECONDS} s (\`filter\`) or ${ROUTE_MAX_SECONDS} s (\`stats\`, \`charts\`, \`markers\`), so a run cut short shows e.g. "14 of 20 (time cap)". No \`accept-encoding\`, so responses are uncompressed. Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests. \`filter\` answers one page of 50 logs and the total count.`,
+    `Sample logs from the demo generator (\`apps/server/src/demo/generator.ts\`: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), a third each in the May–October seasons of ${SEASONS.join(', ')}, inserted with the bulk insert the demo seed and the CSV import use (\`LogsRepo.insertBulk\` through \`testkit/src/seed.ts\`: 1,000 rows per \`INSERT … SELECT FROM jsonb_array_elements\`) into the server's data directory before the server starts. The server is \`main.ts\` as \`npm start\` runs it, in its own process (PGlite in that \`DATA_DIR\`, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); each phase has a fresh server (phase 2 on phase 1's directory). Every measured route gets one warm-up request first; runs stop sending after ${MAX_SECONDS} s (\`filter\`) or ${ROUTE_MAX_SECONDS} s (\`stats\`, \`charts\`, \`markers\`), so a run cut short shows e.g. "14 of 20 (time cap)". No \`accept-encoding\`, so responses are uncompressed. Latency in ms at the client; "server CPU / req" is the server process's user+system CPU time over the run divided by requests. \`filter\` answers one page of 50 logs and the total count.`,
     '',
-    `**1. One angler with ${n(one.rows)} logs** (created with the seeded data, then logged in through \`POST /api/user/login\`). Seeding: **${s(one.totalMs)}** (${perSecond(one.rows, one.totalMs)} rows/s): generating the logs ${s(one.generateMs)}, the bulk insert ${s(one.insertMs)} (${perSecond(one.rows, one.insertMs)} rows/s, one transaction, ${one.tags} tags added to the user's list).`,
+    `**1. One angler with ${n(one.rows)} logs** (created with the seeded data, then logged in through \`POST /api/user/login\`). Seeding: **${s(one.totalMs)}** (${perSecond(one.rows, one.totalMs)} rows/s): ${one.logsFromFile ? 'reading the run\'s shared sample logs' : 'generating the logs'} ${s(one.generateMs)}, the bulk insert ${s(one.insertMs)} (${perSecond(one.rows, one.insertMs)} rows/s, one transaction, ${one.tags} tags added to the user's list).`,
     '',
     routeTable(oneRows),
     '',
@@ -268,10 +284,10 @@ async function bench() {
     '',
     planMarkdown(one.plans),
     '',
-    `**2. ${n(ANGLERS)} anglers × ${LOGS_PER_ANGLER} logs (${n(planned)} planned).** The users went in with one \`INSERT … SELECT FROM generate_series\` (${s(many.usersMs)}, the one scrypt hash they share included); then each statement carried the logs of ${Math.max(1, Math.floor(1000 / LOGS_PER_ANGLER))} anglers (1,000 rows, one transaction each; the per-user tag lists were not filled, no measured route reads them). ` +
+    `**2. ${n(ANGLERS)} anglers × ${LOGS_PER_ANGLER} logs (${n(planned)} planned) beside the big angler**, in phase 1's data directory after its server stopped, so the table holds the big angler's ${n(one.rows)} logs too: **${n(one.rows + many.rows)} logs** in all. Each angler's logs are one in every ${n(Math.max(1, Math.floor(one.rows / LOGS_PER_ANGLER)))} of the big angler's (spanning the same seasons and lakes), under the angler's own id. The users went in with one \`INSERT … SELECT FROM generate_series\` (${s(many.usersMs)}, the one scrypt hash they share and reading the sample logs included); then each statement carried the logs of ${Math.max(1, Math.floor(1000 / LOGS_PER_ANGLER))} anglers (1,000 rows, one transaction each; the per-user tag lists were not filled, no measured route reads them). ` +
       (many.stoppedByTimeCap
-        ? `**Seeding stopped at the ${SEED_MAX_SECONDS} s cap: ${n(many.rows)} of ${n(planned)} logs (${n(many.anglersSeeded)} anglers)** in ${s(many.totalMs)}, ${perSecond(many.rows, many.totalMs)} rows/s (generating ${s(many.generateMs)}, inserting ${s(many.insertMs)}, ${perSecond(many.rows, many.insertMs)} rows/s for the inserts alone). At that rate all ${n(planned)} would take about **${(planned / manyRate / 60).toFixed(1)} minutes** (more if inserts slow as the table and its indexes grow). The routes below were measured on the ${n(many.rows)} logs reached.`
-        : `Seeding **${n(many.rows)} logs took ${s(many.totalMs)}** (${perSecond(many.rows, many.totalMs)} rows/s; generating ${s(many.generateMs)}, inserting ${s(many.insertMs)}, ${perSecond(many.rows, many.insertMs)} rows/s for the inserts alone).`) +
+        ? `**Seeding stopped at the ${SEED_MAX_SECONDS} s cap: ${n(many.rows)} of ${n(planned)} logs (${n(many.anglersSeeded)} anglers)** in ${s(many.totalMs)}, ${perSecond(many.rows, many.totalMs)} rows/s (preparing the rows ${s(many.generateMs)}, inserting ${s(many.insertMs)}, ${perSecond(many.rows, many.insertMs)} rows/s for the inserts alone). At that rate all ${n(planned)} would take about **${(planned / manyRate / 60).toFixed(1)} minutes** (more if inserts slow as the table and its indexes grow). The routes below were measured on the ${n(many.rows)} logs reached.`
+        : `Seeding **${n(many.rows)} logs took ${s(many.totalMs)}** (${perSecond(many.rows, many.totalMs)} rows/s; preparing the rows ${s(many.generateMs)}, inserting ${s(many.insertMs)}, ${perSecond(many.rows, many.insertMs)} rows/s for the inserts alone).`) +
       ` Then \`${many.probe.username}\` (${LOGS_PER_ANGLER} logs) logged in through \`POST /api/user/login\`; sequential requests only.`,
     '',
     routeTable(manyRows),

@@ -10,7 +10,7 @@
  * runs twice: with the session cache as shipped (SESSION_CACHE_SECONDS=10) and with it off (0),
  * so the difference is what resolving the session in the database costs.
  *
- *   npx tsx bench/baseline.bench.ts [--requests 20000] [--max-seconds 8] [--json out.json]
+ *   npx tsx bench/baseline.bench.ts [--requests 10000] [--max-seconds 4] [--json out.json]
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,8 +23,8 @@ import { runLoad, type LoadResult } from './lib/load';
 import { assertClean, countOption, finish } from './lib/report';
 import { ms, rate, requestCount, table } from './lib/stats';
 
-const REQUESTS = countOption('--requests', 'BENCH_BASELINE_REQUESTS', 20_000);
-const MAX_SECONDS = countOption('--max-seconds', 'BENCH_BASELINE_MAX_SECONDS', 8);
+const REQUESTS = countOption('--requests', 'BENCH_BASELINE_REQUESTS', 10_000);
+const MAX_SECONDS = countOption('--max-seconds', 'BENCH_BASELINE_MAX_SECONDS', 4);
 const CONCURRENCY = 10;
 const MEMBER_READ = '/api/logs/can-create';
 

@@ -7,7 +7,7 @@
  * feed case's page statement under EXPLAIN ANALYZE with the repository call timed; then testkit's
  * real server process on that database (FREEFORALL) is asked each case one request at a time.
  *
- *   npx tsx bench/circle-pg.bench.ts [--friends 50] [--logs 2000] [--requests 100] [--json out.json]
+ *   npx tsx bench/circle-pg.bench.ts [--friends 50] [--logs 2000] [--requests 50] [--max-seconds 10] [--json out.json]
  */
 import { createTestApp } from '@tightlines/testkit/app';
 import { logIn, startServerProcess } from '@tightlines/testkit/process';
@@ -19,7 +19,8 @@ import { ms, requestCount, table } from './lib/stats';
 
 const FRIENDS = countOption('--friends', 'BENCH_CIRCLE_FRIENDS', 50);
 const LOGS = countOption('--logs', 'BENCH_CIRCLE_LOGS', 2000);
-const REQUESTS = countOption('--requests', 'BENCH_CIRCLE_REQUESTS', 100);
+const REQUESTS = countOption('--requests', 'BENCH_CIRCLE_REQUESTS', 50);
+const MAX_SECONDS = countOption('--max-seconds', 'BENCH_CIRCLE_MAX_SECONDS', 10);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname)) throw new Error(`Loopback only: ${databaseUrl} is not on this machine.`);
 
@@ -47,7 +48,7 @@ try {
       },
     };
     assertClean(`${c.label} warm-up`, await runLoad({ ...base, total: 3, concurrency: 1 }));
-    const result = await runLoad({ ...base, total: REQUESTS, concurrency: 1, maxSeconds: 20 });
+    const result = await runLoad({ ...base, total: REQUESTS, concurrency: 1, maxSeconds: MAX_SECONDS });
     assertClean(c.label, result);
     rows.push({ label: c.label, result, total });
     console.error(`  ${c.label}: p50 ${ms(result.latency.p50Ms)} p95 ${ms(result.latency.p95Ms)} ms`);
@@ -62,7 +63,7 @@ finish({
   name: 'circle-pg',
   title: 'Inner Circle feed on PostgreSQL',
   markdown: [
-    `The circle bench's seed on PostgreSQL over loopback: one member in the circles of ${FRIENDS} friends with ${LOGS.toLocaleString('en-US')} logs each (${seeded.rows.toLocaleString('en-US')} logs, ${seeded.visible.toLocaleString('en-US')} visible to the member), seeded in ${ms(seeded.seedMs)} ms, then analyzed. The server is testkit's real process with \`DATABASE_URL\` (FREEFORALL); latency at the client, one request at a time. "SQL execution" is the page statement and the total's statement (a sum of counters: \`circle_members.visible_logs\`, or \`circle_facet_counts\` under one type, year, lake, state, moon phase or tag filter) under \`EXPLAIN ANALYZE\`; "repository call" is the whole call as the server makes it, in the bench process (median of 5; total included).`,
+    `The circle bench's seed on PostgreSQL over loopback: one member in the circles of ${FRIENDS} friends with ${LOGS.toLocaleString('en-US')} logs each (${seeded.rows.toLocaleString('en-US')} logs, ${seeded.visible.toLocaleString('en-US')} visible to the member), seeded in ${ms(seeded.seedMs)} ms, then analyzed. The server is testkit's real process with \`DATABASE_URL\` (FREEFORALL); latency at the client, one request at a time, each case stopping after ${MAX_SECONDS} s. "SQL execution" is the page statement and the total's statement (a sum of counters: \`circle_members.visible_logs\`, or \`circle_facet_counts\` under one type, year, lake, state, moon phase or tag filter) under \`EXPLAIN ANALYZE\`; "repository call" is the whole call as the server makes it, in the bench process (median of 5; total included).`,
     '',
     table(
       ['feed', 'requests', 'total', 'p50 ms', 'p95 ms', 'p99 ms', 'SQL execution', 'repository call ms'],

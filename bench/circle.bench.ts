@@ -8,7 +8,7 @@
  * row. Everything goes into the server's data directory before it starts (testkit's real process,
  * PGlite, FREEFORALL); the member logs in through POST /api/user/login.
  *
- *   npx tsx bench/circle.bench.ts [--friends 50] [--logs 2000] [--requests 100] [--json out.json]
+ *   npx tsx bench/circle.bench.ts [--friends 50] [--logs 2000] [--requests 50] [--max-seconds 10] [--json out.json]
  */
 import type { Database } from '@tightlines/server/src/db/client';
 import { logIn, startServerProcess, type RunningServer } from '@tightlines/testkit/process';
@@ -20,8 +20,8 @@ import { ms, rate, requestCount, table } from './lib/stats';
 
 const FRIENDS = countOption('--friends', 'BENCH_CIRCLE_FRIENDS', 50);
 const LOGS = countOption('--logs', 'BENCH_CIRCLE_LOGS', 2000);
-const REQUESTS = countOption('--requests', 'BENCH_CIRCLE_REQUESTS', 100);
-const MAX_SECONDS = 20;
+const REQUESTS = countOption('--requests', 'BENCH_CIRCLE_REQUESTS', 50);
+const MAX_SECONDS = countOption('--max-seconds', 'BENCH_CIRCLE_MAX_SECONDS', 10);
 
 // PGlite is one process's: the plans are taken on the data directory before the server opens it.
 async function seed(database: Database) {
@@ -52,9 +52,9 @@ async function measure(server: RunningServer<Seeded>, token: string, friendName:
   const feedTotal = (body: string) => (JSON.parse(body) as { total: number }).total.toLocaleString('en-US');
   for (const c of server.prepared.cases) await run(c.label, `/api/user/inner-circle-logs${c.query}`, REQUESTS, feedTotal);
   await run('feed, username = one friend', `/api/user/inner-circle-logs?filterType=username&filterValue=${friendName}`, REQUESTS, feedTotal);
-  await run('charts', '/api/user/inner-circle-logs/charts', Math.max(5, REQUESTS / 10), () => '');
-  await run('markers', '/api/user/inner-circle-logs/markers', Math.max(5, REQUESTS / 10), (body) => (JSON.parse(body) as unknown[]).length.toLocaleString('en-US'));
-  await run('allowed-circles (50 counts)', '/api/user/allowed-circles', Math.max(5, REQUESTS / 5), (body) => `${(JSON.parse(body) as unknown[]).length} circles`);
+  await run('charts', '/api/user/inner-circle-logs/charts', Math.max(5, Math.round(REQUESTS / 5)), () => '');
+  await run('markers', '/api/user/inner-circle-logs/markers', Math.max(5, Math.round(REQUESTS / 5)), (body) => (JSON.parse(body) as unknown[]).length.toLocaleString('en-US'));
+  await run('allowed-circles (50 counts)', '/api/user/allowed-circles', Math.max(5, Math.round((REQUESTS * 2) / 5)), (body) => `${(JSON.parse(body) as unknown[]).length} circles`);
   return rows;
 }
 
@@ -72,7 +72,7 @@ async function bench() {
     await server.stop();
   }
   const markdown = [
-    `One member in the Inner Circles of ${FRIENDS} friends with ${LOGS.toLocaleString('en-US')} demo-generator logs each (${seeded.rows.toLocaleString('en-US')} logs; every privacy level). Each friend allows the member every tag but one (\`${seeded.hiddenTag}\`) and turns one lake off (\`${seeded.hiddenLake}\`), so ${seeded.visible.toLocaleString('en-US')} logs reach the member. Server: testkit's real process (PGlite, FREEFORALL, 127.0.0.1), data seeded before it starts; sequential requests after one warm-up; latency in ms at the client. The feed answers 50 logs and the total, both through the per-friend filter in SQL.`,
+    `One member in the Inner Circles of ${FRIENDS} friends with ${LOGS.toLocaleString('en-US')} demo-generator logs each (${seeded.rows.toLocaleString('en-US')} logs; every privacy level). Each friend allows the member every tag but one (\`${seeded.hiddenTag}\`) and turns one lake off (\`${seeded.hiddenLake}\`), so ${seeded.visible.toLocaleString('en-US')} logs reach the member. Server: testkit's real process (PGlite, FREEFORALL, 127.0.0.1), data seeded before it starts; sequential requests after one warm-up, each case stopping after ${MAX_SECONDS} s; latency in ms at the client. The feed answers 50 logs and the total, both through the per-friend filter in SQL.`,
     '',
     table(
       ['route', 'requests', 'req/s', 'p50', 'p95', 'p99', 'max', 'matching'],

@@ -21,10 +21,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { LOG_CSV_HEADER_LINE, logCsvLine } from '../packages/core/src/log-csv';
-import { generateLogs, sampleLogView } from '../apps/server/src/demo/generator';
+import { sampleLogView } from '../apps/server/src/demo/generator';
 import { signUp, startServerProcess } from '@tightlines/testkit/process';
 import { bulkRowBytes } from '@tightlines/testkit/seed';
 import { argValue, countOption, finish } from './lib/report';
+import { poolLogs } from './lib/sample-pool';
 import { table } from './lib/stats';
 
 type Stats = { rss: number; peakRss: number; maxRss: number; heapUsed: number; peakHeap: number; cpuMs: number };
@@ -42,7 +43,7 @@ async function bench() {
 
   // 1. The files.
   let started = performance.now();
-  const logs = generateLogs({ userId: '00000000-0000-0000-0000-000000000000', count: ROWS, seed: 1, season: 2025, now: new Date('2025-11-20T00:00:00Z') });
+  const { logs, fromFile } = poolLogs('00000000-0000-0000-0000-000000000000', ROWS);
   const generateMs = performance.now() - started;
   started = performance.now();
   const fullFile = path.join(work, 'full.csv');
@@ -68,7 +69,7 @@ async function bench() {
   const sample = logs.filter((_, i) => i % 97 === 0);
   const rowBytes = Math.round(sample.reduce((sum, log) => sum + bulkRowBytes(log), 0) / sample.length);
   logs.length = 0;
-  console.error(`files: ${ROWS} rows, ${mb(fullBytes)} (generated in ${s(generateMs)}, written in ${s(writeMs)})`);
+  console.error(`files: ${ROWS} rows, ${mb(fullBytes)} (${fromFile ? 'read from the run\'s shared sample logs' : 'generated'} in ${s(generateMs)}, written in ${s(writeMs)})`);
 
   // 2. The server.
   const databaseUrl = argValue('--database-url');
@@ -104,12 +105,12 @@ async function bench() {
     console.error(`bare import: ${bareImport.body} in ${s(bareImport.ms)}`);
 
     const markdown = [
-      `${ROWS.toLocaleString('en-US')} sample logs of one angler (the demo generator, seed 1, season 2025: five Minnesota lakes, every column filled, synthesized weather, offline lunar data), written with the export's CSV writer: **${mb(fullBytes)}**. The server is \`main.ts\` as \`npm start\` runs it, in its own process (${database}, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); the bench streams the file to it as a chunked multipart upload. Memory is the server process's: RSS sampled every 20 ms ("peak RSS") and \`process.resourceUsage().maxRSS\` (the process's lifetime peak). PGlite runs inside the same process: its WebAssembly heap (the database's buffers and working memory; the data itself is in files under \`DATA_DIR\`) counts in the RSS, so "peak − before" is the import's working memory plus what the database kept in memory for it. The JavaScript heap (sampled the same way) shows the request's own working set: the import streams the file into one transaction, 1,000 checked rows (one JSON string of about ${rowBytes} bytes each, ${mb(rowBytes * 1000)} a batch) per insert, with at most two batches waiting before the upload is paused; the peak also counts garbage not yet collected.`,
+      `${ROWS.toLocaleString('en-US')} sample logs of one angler (the demo generator's, a third each in the seasons 2023–2025, the run's shared sample logs (\`lib/sample-pool.ts\`): five Minnesota lakes, every column filled, synthesized weather, offline lunar data), written with the export's CSV writer: **${mb(fullBytes)}**. The server is \`main.ts\` as \`npm start\` runs it, in its own process (${database}, \`LOG_LEVEL=warn\`, \`FEATURE_FLAGS=FREEFORALL\`, 127.0.0.1); the bench streams the file to it as a chunked multipart upload. Memory is the server process's: RSS sampled every 20 ms ("peak RSS") and \`process.resourceUsage().maxRSS\` (the process's lifetime peak). PGlite runs inside the same process: its WebAssembly heap (the database's buffers and working memory; the data itself is in files under \`DATA_DIR\`) counts in the RSS, so "peak − before" is the import's working memory plus what the database kept in memory for it. The JavaScript heap (sampled the same way) shows the request's own working set: the import streams the file into one transaction, 1,000 checked rows (one JSON string of about ${rowBytes} bytes each, ${mb(rowBytes * 1000)} a batch) per insert, with at most two batches waiting before the upload is paused; the peak also counts garbage not yet collected.`,
       '',
       table(
         ['step', 'rows', 'wall time', 'rows/s', 'size', 'server CPU', 'RSS before', 'peak RSS during', 'peak − before', 'RSS after', 'maxRSS after', 'JS heap before', 'peak JS heap'],
         [
-          ['generate + write CSV (bench process)', ROWS.toLocaleString('en-US'), s(generateMs + writeMs), perSecond(ROWS, generateMs + writeMs), mb(fullBytes), '', '', '', '', '', '', '', ''],
+          [fromFile ? 'read the shared sample logs + write CSV (bench process)' : 'generate + write CSV (bench process)', ROWS.toLocaleString('en-US'), s(generateMs + writeMs), perSecond(ROWS, generateMs + writeMs), mb(fullBytes), '', '', '', '', '', '', '', ''],
           [
             '`POST /api/util/import/csv/user-logs`',
             ROWS.toLocaleString('en-US'),

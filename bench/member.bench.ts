@@ -14,7 +14,7 @@
  *     /api/user/stats, /api/user/logs/charts, /api/user/logs/markers, at concurrency 4.
  * Server CPU per request from the server process's own counters.
  *
- *   npx tsx bench/member.bench.ts [--requests 20000] [--max-seconds 5] [--only pglite|pg] [--json out.json]
+ *   npx tsx bench/member.bench.ts [--requests 10000] [--max-seconds 3] [--only pglite|pg] [--json out.json]
  */
 import os from 'node:os';
 import { DEMO_ACCOUNT } from '@tightlines/core/demo';
@@ -25,8 +25,8 @@ import { runLoad, type LoadResult } from './lib/load';
 import { argValue, assertClean, countOption, finish } from './lib/report';
 import { ms, rate, requestCount, table } from './lib/stats';
 
-const REQUESTS = countOption('--requests', 'BENCH_MEMBER_REQUESTS', 20_000);
-const MAX_SECONDS = countOption('--max-seconds', 'BENCH_MEMBER_MAX_SECONDS', 5);
+const REQUESTS = countOption('--requests', 'BENCH_MEMBER_REQUESTS', 10_000);
+const MAX_SECONDS = countOption('--max-seconds', 'BENCH_MEMBER_MAX_SECONDS', 3);
 const only = argValue('--only');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname)) throw new Error(`Loopback only: ${databaseUrl} is not on this machine.`);

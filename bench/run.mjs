@@ -8,6 +8,9 @@
 //   node bench/run.mjs --no-write           print the sections, leave RESULTS.md alone
 //
 // Request counts can be changed through the environment (see bench/README.md).
+// Before the first bench, one PGlite data directory is migrated that every bench's fresh DATA_DIR
+// copies (testkit's template), and the run's temp dir is handed to the benches (BENCH_SHARED_DIR)
+// for the sample logs several of them use (lib/sample-pool.ts): neither is part of any figure.
 // Only the text between a section's `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->`
 // markers is replaced; anything else in RESULTS.md (notes written by hand) is kept.
 import { spawn } from 'node:child_process';
@@ -57,9 +60,9 @@ function machine() {
   };
 }
 
-function runBench(name, jsonFile) {
+function runTsx(args, env) {
   return new Promise((resolve) => {
-    const child = spawn(tsx, [path.join(here, `${name}.bench.ts`), '--json', jsonFile], { cwd: root, stdio: 'inherit' });
+    const child = spawn(tsx, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
     const stop = (signal) => child.kill(signal);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -84,13 +87,19 @@ function replaceSection(text, name, body) {
 const m = machine();
 const machineLine = `${m.date}, Node ${m.node}, ${m.nproc} × ${m.cpu}`;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-bench-'));
+const templateDir = path.join(workDir, 'template');
+const runStarted = Date.now();
+const prepared = await runTsx([path.join(here, 'lib', 'prepare-run.ts'), templateDir], {});
+const shared = { BENCH_SHARED_DIR: workDir, ...(prepared === 0 ? { TIGHTLINES_TEST_PGLITE_DATA_DIR: path.join(templateDir, 'pglite') } : {}) };
+if (prepared !== 0) console.error('Could not migrate the template data directory; every server migrates its own.');
+else console.error(`=== migrated the template data directory in ${((Date.now() - runStarted) / 1000).toFixed(1)} s ===`);
 const sections = [];
 let failed = 0;
 for (const name of names) {
   console.error(`\n=== bench: ${name} ===`);
   const jsonFile = path.join(workDir, `${name}.json`);
   const started = Date.now();
-  const code = await runBench(name, jsonFile);
+  const code = await runTsx([path.join(here, `${name}.bench.ts`), '--json', jsonFile], shared);
   if (code !== 0 || !fs.existsSync(jsonFile)) {
     console.error(`bench ${name} failed (exit code ${code}); its section is left as it was.`);
     failed += 1;
@@ -101,6 +110,7 @@ for (const name of names) {
   sections.push({ name: report.name, body: `## ${report.title}\n\n_Measured ${machineLine}._\n\n${report.markdown}` });
 }
 fs.rmSync(workDir, { recursive: true, force: true });
+console.error(`\n=== ${names.length} bench(es) in ${((Date.now() - runStarted) / 1000).toFixed(1)} s ===`);
 
 const machineSection = [
   '## Machine (latest run)',

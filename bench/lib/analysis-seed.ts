@@ -9,36 +9,26 @@ import type { Database, Db } from '../../apps/server/src/db/client';
 import { DbContext } from '../../apps/server/src/db/context';
 import { LogsQueryRepo, type Scope } from '../../apps/server/src/modules/logs/query-repo';
 import type { RunningServer } from '@tightlines/testkit/process';
-import { insertAnglers, insertSampleLogs, sampleLogs, type SampleLog, type SeededAngler } from '@tightlines/testkit/seed';
+import { insertAnglers, insertSampleLogs, type SeededAngler } from '@tightlines/testkit/seed';
 import { runLoad, type LoadResult } from './load';
+import { poolLogs } from './sample-pool';
 import { executionTimes, medianMs } from './plans';
 import { assertClean } from './report';
 import { ms, rate, requestCount, table } from './stats';
 
 export const ANALYSIS_PASSWORD = 'correct horse 42';
-export const SEASONS = [2023, 2024, 2025] as const;
-const NOW = new Date('2025-11-20T00:00:00Z');
+export type SeedOneResult = { angler: SeededAngler; rows: number; generateMs: number; insertMs: number; totalMs: number; tags: number; logsFromFile: boolean };
 
-export type SeedOneResult = { angler: SeededAngler; rows: number; generateMs: number; insertMs: number; totalMs: number; tags: number };
-
-/** `count` logs for one angler, a third in each season, the same logs every run. */
-export function logsFor(userId: string, count: number, seed: number): SampleLog[] {
-  return SEASONS.flatMap((season, i) => {
-    const n = Math.floor(count / SEASONS.length) + (i < count % SEASONS.length ? 1 : 0);
-    return n > 0 ? sampleLogs({ userId, count: n, seed: seed * 7 + i, season, now: NOW }) : [];
-  });
-}
-
-/** One angler (`bigangler1`) with `count` logs, their tags in the angler's list. */
+/** One angler (`bigangler1`) with `count` logs (the run's shared sample logs), their tags in the angler's list. */
 export async function seedOne(database: Database, count: number): Promise<SeedOneResult> {
   const started = performance.now();
   const [angler] = await insertAnglers(database, 1, ANALYSIS_PASSWORD, 'bigangler');
-  const logs = logsFor(angler!.id, count, 1);
+  const { logs, fromFile } = poolLogs(angler!.id, count);
   const tags = new Set(logs.flatMap((l) => l.tags ?? [])).size;
   const generated = performance.now();
   const rows = await insertSampleLogs(database, angler!.id, logs);
   const done = performance.now();
-  return { angler: angler!, rows, generateMs: generated - started, insertMs: done - generated, totalMs: done - started, tags };
+  return { angler: angler!, rows, generateMs: generated - started, insertMs: done - generated, totalMs: done - started, tags, logsFromFile: fromFile };
 }
 
 /** The filter bar's choices the benches ask for (a third of the logs fall in each of 2023–2025). */

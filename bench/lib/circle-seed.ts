@@ -3,38 +3,38 @@ import { filterQuery } from '@tightlines/core/filters';
 import { analyzeLogs, type Database, type Db } from '../../apps/server/src/db/client';
 import { DbContext } from '../../apps/server/src/db/context';
 import { LogsQueryRepo } from '../../apps/server/src/modules/logs/query-repo';
-import { insertAnglers, insertSampleLogs, sampleLogs, type SeededAngler } from '@tightlines/testkit/seed';
+import { insertAnglers, insertSampleLogs, type SeededAngler } from '@tightlines/testkit/seed';
 import { medianMs } from './plans';
+import { poolLogs, stripe } from './sample-pool';
 
 export const CIRCLE_PASSWORD = 'correct horse 42';
-const SEASONS = [2023, 2024, 2025] as const;
-const NOW = new Date('2025-11-20T00:00:00Z');
 
 export type CircleSeeded = {
   member: SeededAngler;
   rows: number;
   visible: number;
   seedMs: number;
+  /** Whether the logs came from the run's shared sample logs (else they were generated here). */
+  logsFromFile: boolean;
   hiddenLake: string;
   hiddenTag: string;
 };
 
 /**
  * One member in the circles of `friends` anglers with `logs` demo-generator logs each (seasons
- * 2023-2025, every privacy level, tags). Every friend allows the member all of their tags except one
+ * 2023-2025, every privacy level, tags: friend f has every `friends`-th of the run's shared sample
+ * logs from the f-th on). Every friend allows the member all of their tags except one
  * and turns one lake off, so the per-friend filter does real work on every row.
  */
 export async function seedCircle(database: Database, friends: number, logsEach: number): Promise<CircleSeeded> {
   const started = performance.now();
   const [member, ...others] = await insertAnglers(database, friends + 1, CIRCLE_PASSWORD, 'circlebench');
+  const pool = poolLogs(member!.id, friends * logsEach);
   let rows = 0;
   const tags = new Set<string>();
   const lakes = new Set<string>();
   for (const [f, friend] of others.entries()) {
-    const logs = SEASONS.flatMap((season, i) => {
-      const n = Math.floor(logsEach / SEASONS.length) + (i < logsEach % SEASONS.length ? 1 : 0);
-      return sampleLogs({ userId: friend.id, count: n, seed: f * 7 + i + 1, season, now: NOW });
-    });
+    const logs = stripe(pool.logs, f, friends).map((log) => ({ ...log, userId: friend.id }));
     for (const log of logs) {
       for (const tag of log.tags ?? []) tags.add(tag.toLowerCase());
       if (log.lakeName) lakes.add(log.lakeName.toLowerCase());
@@ -59,6 +59,7 @@ export async function seedCircle(database: Database, friends: number, logsEach: 
     rows,
     visible: visibleRows.rows[0]?.n ?? 0,
     seedMs: performance.now() - started,
+    logsFromFile: pool.fromFile,
     hiddenLake: hiddenLake ?? '',
     hiddenTag: hiddenTag ?? '',
   };

@@ -197,8 +197,8 @@ export async function logIn(baseUrl: string, email: string, password: string): P
   return (await res.json()) as { _id: string; token: string };
 }
 
-/** A new temporary DATA_DIR, holding a copy of the run's migrated database if it has one. */
-function freshDataDir(): string {
+/** A new temporary DATA_DIR, holding a copy of the run's migrated database if it has one (the caller removes it). */
+export function freshDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-server-'));
   const template = process.env[TEMPLATE_ENV];
   if (template) fs.cpSync(template, path.join(dir, 'pglite'), { recursive: true });
