@@ -470,7 +470,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     events: eventsRepo,
     transaction,
     accounts: {
-      register: (input) => accounts.register(input),
+      signUp: (input) => accounts.signUp(input),
       authenticate: (token) => accounts.authenticate(token),
       viewOf: (userId) => accounts.viewOf(userId),
       emailExists: (email) => accounts.emailExists(email),

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@tightlines/testkit/database';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, queryRows } from '../src/db/client';
+import { DbContext } from '../src/db/context';
 import { DatabaseLockedError } from '../src/db/lock';
 
 describe('embedded database directory', () => {
@@ -44,6 +45,30 @@ describe('hearing the database’s announcements', () => {
       await stop();
       // Nobody listens any more: nothing to wait for.
       await database.heard();
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('reads inside and outside a transaction', () => {
+  it('runs reads side by side on the pool and one after another inside a transaction, with the same answers', async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      const ctx = new DbContext(database.db);
+      const running = { now: 0, most: 0 };
+      const read = (n: number) => async () => {
+        running.now += 1;
+        running.most = Math.max(running.most, running.now);
+        const rows = await queryRows<{ n: number }>(ctx.db, sql`select ${n}::int as n, pg_sleep(0.02)`);
+        running.now -= 1;
+        return rows[0]?.n;
+      };
+      expect(await ctx.reads(read(1), read(2), read(3))).toEqual([1, 2, 3]);
+      expect(running.most).toBe(3);
+      running.most = 0;
+      expect(await ctx.transaction(() => ctx.reads(read(1), read(2), read(3)))).toEqual([1, 2, 3]);
+      expect(running.most).toBe(1);
     } finally {
       await drop();
     }

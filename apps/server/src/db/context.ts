@@ -29,6 +29,18 @@ export class DbContext {
   };
 
   /**
+   * Runs reads side by side on the pool, or one after another inside a transaction: its one
+   * connection takes one statement at a time (node-postgres queues the others and warns; pg 9
+   * refuses them).
+   */
+  async reads<T extends readonly unknown[]>(...reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+    if (!this.current.getStore()) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+    const results: unknown[] = [];
+    for (const read of reads) results.push(await read());
+    return results as unknown as T;
+  }
+
+  /**
    * Runs `then` once the current transaction has committed (at once outside one), before the
    * request that wrote answers: a cache told of a write before its commit could be filled again
    * from the rows as they were.

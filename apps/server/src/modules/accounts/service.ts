@@ -25,6 +25,9 @@ import type { FileStorage } from '../../providers/storage/storage';
 import type { AccountsRepo, UserRow } from './repo';
 import type { SessionCache } from './session-cache';
 
+/** A new account and its first session's token. */
+export type SignedUp = { userId: string; email: string; username: string; token: string };
+
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A session's last-seen time is written at most this often, not on every request. */
@@ -82,6 +85,21 @@ export class AccountsService {
   }
 
   async register(input: RegisterInput, userAgent: string | null = null): Promise<UserView> {
+    const { user, token } = await this.createAccount(input, userAgent);
+    return { ...(await this.view(user)), token };
+  }
+
+  /**
+   * Sign-up without the user's view, for a sign-up inside a larger transaction (a paid plan, an
+   * event's registration): the view reads several tables side by side, which a transaction's one
+   * connection cannot do, so those callers read it once they have committed.
+   */
+  async signUp(input: RegisterInput, userAgent: string | null = null): Promise<SignedUp> {
+    const { user, token } = await this.createAccount(input, userAgent);
+    return { userId: user.id, email: user.email, username: user.username, token };
+  }
+
+  private async createAccount(input: RegisterInput, userAgent: string | null): Promise<{ user: UserRow; token: string }> {
     const email = emailRule.safeParse(input.email);
     if (!email.success) throw badRequest(messages.emailInvalid, { email: { type: messages.emailInvalid } });
     const username = usernameRule.safeParse(input.username);
@@ -112,7 +130,7 @@ export class AccountsService {
       await this.assertAvailable(email.data, username.data);
       throw error;
     }
-    return this.startSession(user, userAgent);
+    return { user, token: await this.openSession(user, userAgent) };
   }
 
   private async assertAvailable(email: string, username: string): Promise<void> {
@@ -149,9 +167,14 @@ export class AccountsService {
   }
 
   private async startSession(user: UserRow, userAgent: string | null): Promise<UserView> {
+    const token = await this.openSession(user, userAgent);
+    return { ...(await this.view(user)), token };
+  }
+
+  private async openSession(user: UserRow, userAgent: string | null): Promise<string> {
     const token = newToken();
     await this.repo.createSession(user.id, sha256(token), userAgent?.slice(0, 300) ?? null, this.now());
-    return { ...(await this.view(user)), token };
+    return token;
   }
 
   /**

@@ -30,6 +30,8 @@ type Deps = {
   /** The accounts module's sign-up, session lookup and user view (ports, so billing imports no module). */
   accounts: {
     register(input: RegisterInput): Promise<UserView>;
+    /** Sign-up inside a transaction: the new account and its token, the view read after the commit. */
+    signUp(input: RegisterInput): Promise<{ userId: string; email: string; username: string; token: string }>;
     authenticate(token: string): Promise<Principal | null>;
     viewOf(userId: string): Promise<UserView>;
   };
@@ -515,24 +517,25 @@ export class BillingService {
     const { accounts, repo, transaction } = this.deps;
     if (input.admin !== undefined) {
       this.assertCashPassword(input.admin);
-      return transaction(async () => {
-        const user = await accounts.register(input);
-        await repo.saveAccount(user._id, { paysCash: true });
-        return user;
+      const account = await transaction(async () => {
+        const signedUp = await accounts.signUp(input);
+        await repo.saveAccount(signedUp.userId, { paysCash: true });
+        return signedUp;
       });
+      return { ...(await accounts.viewOf(account.userId)), token: account.token };
     }
     if (!input.plan) return accounts.register(input);
     const plan = input.plan;
     const token = input.paymentToken?.trim();
     if (!token) throw badRequest(messages.cardInvalid, { card: { type: messages.cardInvalid } });
     const coupon = input.coupon?.trim() ? await this.couponOrInvalid(input.coupon) : null;
-    return transaction(async () => {
-      const user = await accounts.register(input);
-      const payer = { userId: user._id, email: user.email, username: user.username };
+    const account = await transaction(async () => {
+      const { token: session, ...payer } = await accounts.signUp(input);
       const card = await this.addCard(payer, token, 'register');
       await this.subscribe(payer, plan, card.id, coupon, 'register');
-      return { ...(await accounts.viewOf(user._id)), ...(user.token && { token: user.token }) };
+      return { userId: payer.userId, token: session };
     });
+    return { ...(await accounts.viewOf(account.userId)), token: account.token };
   }
 
   private assertCashPassword(given: string): void {

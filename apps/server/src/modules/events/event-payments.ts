@@ -51,7 +51,8 @@ export const paymentMessages = {
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 type Accounts = {
-  register(input: RegisterInput): Promise<UserView>;
+  /** Sign-up inside the registration's transaction (no user view: it reads tables side by side). */
+  signUp(input: RegisterInput): Promise<{ userId: string; token: string }>;
   authenticate(token: string): Promise<Principal | null>;
   viewOf(userId: string): Promise<UserView>;
   emailExists(email: string): Promise<boolean>;
@@ -463,14 +464,14 @@ export class EventPaymentsService {
       let userId = admin ? null : (principal?.userId ?? null);
       let token: string | null = null;
       if (makesAccount) {
-        const account = await this.deps.accounts.register({
+        const account = await this.deps.accounts.signUp({
           username: user.username ?? '',
           email: user.email ?? '',
           password: user.password ?? '',
           passwordConfirm: user.password ?? '',
         });
-        userId = account._id;
-        token = account.token ?? null;
+        userId = account.userId;
+        token = account.token;
       }
       if (parking && !(await this.deps.repo.takeParking(eventId, parking.name, parking.spots))) throw conflict(mm.parkingFull);
       // One entry per account is linked; a second one (an adult registering a junior) hangs off the first.

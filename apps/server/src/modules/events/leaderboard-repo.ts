@@ -74,6 +74,15 @@ export class LeaderboardRepo {
     );
   }
 
+  /** What a board is drawn from: the ranking, the fish and the check-ins (side by side where the connection allows). */
+  board(eventId: string, defaultBag: number) {
+    return this.ctx.reads(
+      () => this.ranked(eventId, defaultBag),
+      () => this.fish(eventId),
+      () => this.checkins(eventId),
+    );
+  }
+
   /** Every check-in of the event's entries, for the board's check mark (the rule is check-in's, in core). */
   async checkins(eventId: string) {
     return this.ctx.db

@@ -34,11 +34,8 @@ export class Leaderboard {
   async leaderboardFor(eventId: string): Promise<LeaderboardRow[]> {
     const event = await this.deps.events.find(eventId);
     if (!event) return [];
-    const [ranked, fish, checkins] = await Promise.all([
-      this.deps.repo.ranked(eventId, DEFAULT_BAG_SIZE),
-      this.deps.repo.fish(eventId),
-      this.deps.repo.checkins(eventId),
-    ]);
+    // Read inside a fish's transaction too (the board before and after it), so not with Promise.all.
+    const [ranked, fish, checkins] = await this.deps.repo.board(eventId, DEFAULT_BAG_SIZE);
     const now = this.deps.now();
     const checkinsOf = new Map<string, { date: Date }[]>();
     for (const c of checkins) {
