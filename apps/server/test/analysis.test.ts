@@ -168,6 +168,19 @@ describe('lists, charts, markers and stats', () => {
     expect(await get('filterType=location.lake&filterValue=Gull Lake')).toBe('[]');
   });
 
+  it('moves a log on the map when an edit changes its place, time, type or lake, in both formats', async () => {
+    const angler = await registerUser(t);
+    const created = await t.request({ method: 'POST', url: '/api/logs/create', token: angler.token, payload: { type: 'Catch', date: '2024-03-03T05:07:00', location: { lat: 46.1, lng: -94.2, lake: 'Gull Lake' } } });
+    const id = created.json()._id as string;
+    const edit = { type: 'Lost', date: '2023-11-30T23:59:00', location: { lat: 47.25, lng: -93.5, lake: 'Lac "Seul"' } };
+    expect((await t.request({ method: 'POST', url: `/api/log/update/${id}`, token: angler.token, payload: edit })).statusCode).toBe(200);
+    const get = async (query: string) => (await t.request({ method: 'GET', url: `/api/user/logs/markers${query}`, token: angler.token })).body;
+    const objects = await get('');
+    expect(JSON.parse(objects)).toEqual([{ _id: id, lat: 47.25, lng: -93.5, type: 'Lost', date: '2023-11-30T23:59', lake: 'Lac "Seul"', gauge: null }]);
+    expect(await get('?format=columns')).toBe(JSON.stringify(toMarkerColumns(JSON.parse(objects))));
+    expect(await get('?filterType=year&filterValue=2023')).toBe(objects);
+  });
+
   it('answers Your Stats in the seed shape', async () => {
     const stats = (await t.request({ method: 'GET', url: '/api/user/stats', token: user.token })).json();
     expect(stats).toMatchObject({

@@ -161,6 +161,13 @@ describe('POST /api/util/import/csv/user-logs', () => {
     expect(imported).toHaveLength(154);
     expect(imported.every((l) => l.username === to.username && l.pending.length === 0)).toBe(true);
     expect(comparable(imported)).toEqual(comparable(original));
+    // The map shows the imported logs as it shows the originals (but for the minute: the file keeps
+    // whole seconds, and a log made at 05:06:59.7 comes back at 05:07:00).
+    const markersOf = async (token: string) =>
+      ((await t.request({ method: 'GET', url: '/api/user/logs/markers', token })).json() as Array<{ _id: string; date: string }>)
+        .map(({ _id, date, ...marker }) => JSON.stringify(marker))
+        .sort();
+    expect(await markersOf(to.token)).toEqual(await markersOf(from.token));
 
     const tags = (await t.request({ method: 'GET', url: '/api/user/tags', token: to.token })).json();
     expect(tags).toEqual(expect.arrayContaining(['weedline', 'night;bite']));

@@ -11,7 +11,7 @@ import { queryRows } from '../../db/client';
 import { JsonText } from '../../lib/json-text';
 import type { DbContext } from '../../db/context';
 import { logTallies, logs, users } from '../../db/schema';
-import type { LogRow } from './rows';
+import { logRowColumns, type LogRow } from './rows';
 
 const localTime = sql`(${logs.occurredAt} at time zone ${logs.timeZone})`;
 
@@ -196,15 +196,22 @@ function filtersOnly(scope: Scope, filters: readonly Filter[]): SQL {
   return and(...conditions)!;
 }
 
-/** The newest 20,000 matching logs as map markers' fields, newest first. */
-function markerRows(where: SQL): SQL {
-  return sql`select id, lat, lng, type, to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, lake_name as lake, waterflow, gauge_station
-    from ${logs} where ${where} order by occurred_at desc, id desc limit 20000`;
+/** The newest 20,000 matching logs' `fields`, newest first. */
+function markerRows(where: SQL, fields: SQL): SQL {
+  return sql`select ${fields} from ${logs} where ${where} order by occurred_at desc, id desc limit 20000`;
 }
 
 /** A marker row's river gauge as JSON text (`{"lat":…,"lng":…,"station":…}`), null for a log without one. */
 const gaugeJson = sql`case when m.waterflow ? 'location' then '{"lat":' || (m.waterflow->'location'->>'lat')::float8 || ',"lng":' || (m.waterflow->'location'->>'lng')::float8
   || ',"station":' || coalesce(to_json(m.gauge_station)::text, 'null') || '}' end`;
+
+/** Gauges (JSON, each with its marker's id) as the columns answer lists them: each with its marker's index instead. */
+function placeGauges(gauges: string, ids: string): string {
+  const found = JSON.parse(gauges) as Array<{ id: string; lat: number; lng: number; station: string | null }>;
+  if (found.length === 0) return '[]';
+  const at = new Map((JSON.parse(ids) as string[]).map((id, i) => [id, i]));
+  return JSON.stringify(found.map(({ id, ...gauge }) => ({ at: at.get(id)!, ...gauge })));
+}
 
 /** The log types as a text[] literal, in LOG_TYPES' order: a marker's type is its position there. */
 const MARKER_TYPES = sql.raw(`array[${LOG_TYPES.map((t) => `'${t}'`).join(', ')}]::text[]`);
@@ -245,7 +252,7 @@ export class LogsQueryRepo {
     );
     const known = page.length < limit && (page.length > 0 || offset === 0);
     const [found, total] = await Promise.all([
-      page.length === 0 ? [] : this.db.select().from(logs).where(inArray(logs.id, page.map((p) => p.id))),
+      page.length === 0 ? [] : this.db.select(logRowColumns).from(logs).where(inArray(logs.id, page.map((p) => p.id))),
       known ? offset + page.length : this.total(scope, filters, where),
     ]);
     const byId = new Map(found.map((row) => [row.id, row]));
@@ -320,7 +327,7 @@ export class LogsQueryRepo {
       this.circleTotal(memberId, filters, ofOwner),
     ]);
     if (page.length === 0) return { rows: [], total };
-    const found = new Map((await this.db.select().from(logs).where(inArray(logs.id, page.map((p) => p.id)))).map((row) => [row.id, row]));
+    const found = new Map((await this.db.select(logRowColumns).from(logs).where(inArray(logs.id, page.map((p) => p.id)))).map((row) => [row.id, row]));
     // A log deleted between the two reads is left out of the page rather than shown as a gap.
     const rows = page.flatMap(({ id, username }) => {
       const log = found.get(id);
@@ -357,7 +364,7 @@ export class LogsQueryRepo {
     return queryRows(
       this.db,
       sql`select ${logs.id} as "_id", ${logs.lat} as lat, ${logs.lng} as lng, ${logs.type} as type,
-            to_char(${localTime}, 'YYYY-MM-DD"T"HH24:MI') as date, ${logs.lakeName} as lake, ${users.username} as username
+            ${logs.localMinute} as date, ${logs.lakeName} as lake, ${users.username} as username
           from ${logs} join ${users} on ${users.id} = ${logs.userId}
           where ${where} order by ${logs.occurredAt} desc limit 20000`,
     );
@@ -447,19 +454,15 @@ export class LogsQueryRepo {
   /**
    * The markers' answer written whole by SQL, byte for byte what serializing the seed's array of
    * objects gives: 20,000 markers as rows, or as one JSON value to parse, check and serialize again,
-   * cost PGlite and the server several times the query itself. Plain concatenation, because
-   * json_build_object looks up each argument's type on every row. The numbers are float8's text,
-   * which is JSON's; ids are uuids and dates digits, so only lakes and stations need quoting. The
-   * rows reach the aggregate in markerRows' order (one Aggregate over an ordered Limit).
+   * cost PGlite and the server several times the query itself. Each log keeps its marker's JSON
+   * (logs.marker, migration 0028_log_markers), so this joins them in markerRows' order (one
+   * Aggregate over an ordered Limit).
    */
   async markers(scope: Scope, filters: readonly Filter[]): Promise<JsonText<MapMarker[]>> {
     const where = filterConditions(scope, filters);
     const [row] = await queryRows<{ markers: string | null }>(
       this.db,
-      sql`select '[' || string_agg('{"_id":"' || m.id || '","lat":' || m.lat || ',"lng":' || m.lng || ',"type":' || to_json(m.type)::text
-            || ',"date":"' || m.date || '","lake":' || coalesce(to_json(m.lake)::text, 'null') || ',"gauge":' || coalesce(${gaugeJson}, 'null') || '}', ',')
-            || ']' as markers
-          from (${markerRows(where)}) m`,
+      sql`select '[' || string_agg(m.marker, ',') || ']' as markers from (${markerRows(where, sql`marker`)}) m`,
     );
     return new JsonText(row?.markers ?? '[]');
   }
@@ -467,7 +470,9 @@ export class LogsQueryRepo {
   /**
    * The same markers a field an array (format=columns), byte for byte what packMarkerColumns and
    * serializing give, the arrays written by SQL as in `markers`. Only the lake names come back as
-   * values, to number them in order of first appearance as packMarkerColumns does.
+   * values, to number them in order of first appearance as packMarkerColumns does. A gauge comes
+   * with its marker's id and gets the marker's place in the arrays here: numbering the rows in SQL
+   * (a window over the 20,000) cost about a quarter of the statement, and few logs have a gauge.
    */
   async markerColumns(scope: Scope, filters: readonly Filter[]): Promise<JsonText<MarkerColumns>> {
     const where = filterConditions(scope, filters);
@@ -477,14 +482,14 @@ export class LogsQueryRepo {
       sql`select ${list(sql`'"' || m.id || '"'`)} as id, ${list(sql`m.lat::text`)} as lat, ${list(sql`m.lng::text`)} as lng,
             ${list(sql`coalesce((array_position(${MARKER_TYPES}, m.type) - 1)::text, 'null')`)} as type, ${list(sql`'"' || m.date || '"'`)} as date,
             coalesce(json_agg(m.lake), '[]')::text as lake,
-            ${list(sql`'{"at":' || m.at || ',' || substr(${gaugeJson}, 2)`)} as gauges
-          from (select r.*, row_number() over () - 1 as at from (${markerRows(where)}) r) m`,
+            ${list(sql`'{"id":"' || m.id || '",' || substr(${gaugeJson}, 2)`)} as gauges
+          from (${markerRows(where, sql`id, lat, lng, type, local_minute as date, lake_name as lake, waterflow, gauge_station`)}) m`,
     );
-    const { lake, ...text } = row!;
+    const { lake, gauges, ...text } = row!;
     const { lakes, lake: indexes } = numberLakes(JSON.parse(lake) as Array<string | null>);
     return new JsonText(
       `{"format":"columns","types":${JSON.stringify(LOG_TYPES)},"lakes":${JSON.stringify(lakes)},"id":${text.id},"lat":${text.lat},"lng":${text.lng},` +
-        `"type":${text.type},"date":${text.date},"lake":${JSON.stringify(indexes)},"gauges":${text.gauges}}`,
+        `"type":${text.type},"date":${text.date},"lake":${JSON.stringify(indexes)},"gauges":${placeGauges(gauges, text.id)}}`,
     );
   }
 

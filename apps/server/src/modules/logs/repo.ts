@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import { AUTOFILL_LIMIT } from '@tightlines/core/logs';
 import { friendMaySee } from '../../db/circle-visibility';
 import { analyzeLogs, queryRows } from '../../db/client';
@@ -7,7 +7,7 @@ import { logs } from '../../db/schema';
 import { pgTextArray } from '../../lib/pg-text-array';
 import { BYTES_PER_INSERT, COLUMN_LIST, ROWS_PER_INSERT, SELECT_LIST, type BulkRow } from './bulk';
 import { EXPORT_ROW_SELECT } from './export-row';
-import type { LogRow, NewLog, NewLogValues } from './rows';
+import { logRowColumns, type LogRow, type NewLog, type NewLogValues } from './rows';
 
 /** Public logs to anyone; to a friend (not the owner) also what the owner's circle shares with them. */
 function visibleTo(friendId: string | null) {
@@ -63,7 +63,7 @@ export class LogsRepo {
    * as `friendsToTell`.
    */
   async insert(values: NewLogValues, tags: TagsOfInsert | null = null, asked: SQL<boolean> | null = null): Promise<InsertedLog> {
-    const returned = { ...getTableColumns(logs), friendsToTell: asked ?? sql<null>`null` };
+    const returned = { ...logRowColumns, friendsToTell: asked ?? sql<null>`null` };
     const [row] = tags
       ? await this.db
           .with(tags.cte)
@@ -85,7 +85,7 @@ export class LogsRepo {
   }
 
   async findById(id: string): Promise<LogRow | undefined> {
-    const [row] = await this.db.select().from(logs).where(eq(logs.id, id)).limit(1);
+    const [row] = await this.db.select(logRowColumns).from(logs).where(eq(logs.id, id)).limit(1);
     return row;
   }
 
@@ -102,7 +102,7 @@ export class LogsRepo {
       .update(logs)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(logs.id, id))
-      .returning();
+      .returning(logRowColumns);
     return row;
   }
 
@@ -132,7 +132,7 @@ export class LogsRepo {
 
   async listByUser(userId: string, limit: number, offset: number): Promise<{ rows: LogRow[]; total: number }> {
     const [rows, [total]] = await Promise.all([
-      this.db.select().from(logs).where(eq(logs.userId, userId)).orderBy(desc(logs.occurredAt), desc(logs.id)).limit(limit).offset(offset),
+      this.db.select(logRowColumns).from(logs).where(eq(logs.userId, userId)).orderBy(desc(logs.occurredAt), desc(logs.id)).limit(limit).offset(offset),
       this.db.select({ n: count() }).from(logs).where(eq(logs.userId, userId)),
     ]);
     return { rows, total: total?.n ?? 0 };

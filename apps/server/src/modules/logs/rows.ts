@@ -1,9 +1,15 @@
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { LogInput } from '@tightlines/core/logs';
-import type { logs } from '../../db/schema';
+import { logs } from '../../db/schema';
 
-/** A row of the logs table, and what an insert takes. */
-export type LogRow = typeof logs.$inferSelect;
+// The map's stored marker and local minute are read by SQL alone (the markers' aggregates): a log
+// read whole would carry some 200 bytes more a row that nothing uses.
+const { localMinute, marker, ...rowColumns } = getTableColumns(logs);
+
+/** The columns of a log as the server reads it, and such a row. */
+export const logRowColumns = rowColumns;
+export type LogRow = Omit<typeof logs.$inferSelect, 'localMinute' | 'marker'>;
+/** What an insert takes. */
 export type NewLog = typeof logs.$inferInsert;
 /** A new log whose outing the insert itself looks up. */
 export type NewLogValues = Omit<NewLog, 'outingId'> & { outingId?: NewLog['outingId'] | SQL<string | null> };
