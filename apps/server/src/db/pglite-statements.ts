@@ -6,7 +6,8 @@ type RowDescriptionMessage = InstanceType<typeof protocol.messages.RowDescriptio
 type DataRowMessage = InstanceType<typeof protocol.messages.DataRowMessage>;
 type CommandCompleteMessage = InstanceType<typeof protocol.messages.CommandCompleteMessage>;
 type Field = { name: string; dataTypeID: number };
-type Statement = { name: string; paramTypes: number[]; fields: Field[] };
+/** `name` null: parsed and planned again at each run, only its parameters' types are kept. */
+type Statement = { name: string | null; paramTypes: number[]; fields: Field[] };
 
 /** The statements kept prepared on PGlite's one session: a few hundred plans' worth of memory. */
 export const PREPARED_STATEMENTS_LIMIT = 200;
@@ -30,6 +31,10 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * than those made for the values). The least recently used statement is closed past `limit`.
  * Callers hold PGlite's query lock.
  */
+function fieldsOf(messages: BackendMessage[]): Field[] {
+  return messages.flatMap((m) => (m.name === 'rowDescription' ? (m as RowDescriptionMessage).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) : []));
+}
+
 export class PreparedStatements {
   private readonly statements = new Map<string, Statement>();
   private counter = 0;
@@ -43,23 +48,19 @@ export class PreparedStatements {
     return this.statements.size;
   }
 
-  private async prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {
+  private async prepare(text: string, named: boolean, options: QueryOptions | undefined): Promise<Statement> {
     const closes: Uint8Array[] = [];
     for (const [oldText, old] of this.statements) {
       if (this.statements.size < this.limit) break;
       this.statements.delete(oldText);
-      closes.push(protocol.serialize.close({ type: 'S', name: old.name }));
+      if (old.name !== null) closes.push(protocol.serialize.close({ type: 'S', name: old.name }));
     }
-    const name = `tl_${++this.counter}`;
+    const name = named ? `tl_${++this.counter}` : '';
     const messages = await this.pg.execProtocolStream(
       concat([...closes, protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
       { syncToFs: false, onNotice: options?.onNotice },
     );
-    const statement: Statement = {
-      name,
-      paramTypes: parse.parseDescribeStatementResults(messages),
-      fields: messages.flatMap((m) => (m.name === 'rowDescription' ? (m as RowDescriptionMessage).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) : [])),
-    };
+    const statement: Statement = { name: named ? name : null, paramTypes: parse.parseDescribeStatementResults(messages), fields: fieldsOf(messages) };
     this.statements.set(text, statement);
     return statement;
   }
@@ -107,13 +108,14 @@ export class PreparedStatements {
 
   /** As PGlite's query (the caller holds its locks); `syncToFs` outside a transaction, as query does. */
   async run<T>(text: string, params: unknown[], options: QueryOptions | undefined, syncToFs: boolean): Promise<Results<T>> {
+    const named = isInsert(text);
     try {
       let statement = this.statements.get(text);
       if (statement) {
         this.statements.delete(text);
         this.statements.set(text, statement);
       } else {
-        statement = await this.prepare(text, options);
+        statement = await this.prepare(text, named, options);
       }
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
@@ -122,11 +124,21 @@ export class PreparedStatements {
         return serializer ? serializer(value) : String(value);
       });
       const messages = await this.pg.execProtocolStream(
-        concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+        concat(
+          statement.name === null
+            ? [
+                protocol.serialize.parse({ text, types: statement.paramTypes }),
+                protocol.serialize.bind({ values }),
+                protocol.serialize.describe({ type: 'P' }),
+                protocol.serialize.execute({}),
+                protocol.serialize.sync(),
+              ]
+            : [protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()],
+        ),
         { syncToFs: false, onNotice: options?.onNotice },
       );
       if (syncToFs) await this.pg.syncToFs();
-      return this.results<T>(statement.fields, messages, options);
+      return this.results<T>(statement.name === null ? fieldsOf(messages) : statement.fields, messages, options);
     } catch (error) {
       if (error instanceof Error && 'severity' in error) Object.assign(error, { query: text, params, queryOptions: options });
       throw error;
@@ -171,17 +183,17 @@ export function isInsert(text: string): boolean {
 }
 
 /** Whether PreparedStatements answers this call as PGlite's query would (a blob or given parameter types it leaves to PGlite). */
-function preparable(text: string, options: QueryOptions | undefined): boolean {
-  return !options?.blob && !options?.paramTypes && isInsert(text);
+function handled(options: QueryOptions | undefined): boolean {
+  return !options?.blob && !options?.paramTypes;
 }
 
-/** Routes the inserts of the PGlite instance, and of its transactions, through prepared statements. */
+/** Routes the queries of the PGlite instance, and of its transactions, through PreparedStatements. */
 export function usePreparedStatements(pg: PGlite, limit = PREPARED_STATEMENTS_LIMIT): PreparedStatements {
   const statements = new PreparedStatements(pg, limit);
   const query = pg.query.bind(pg);
   const transaction = pg.transaction.bind(pg);
   pg.query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
-    if (!preparable(text, options)) return query<T>(text, params, options);
+    if (!handled(options)) return query<T>(text, params, options);
     if (pg.closed) throw new Error('PGlite is closed');
     return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => statements.run<T>(text, params, options, true)));
   };
@@ -190,7 +202,7 @@ export function usePreparedStatements(pg: PGlite, limit = PREPARED_STATEMENTS_LI
       const txQuery = tx.query.bind(tx);
       const wrapped: Transaction = Object.assign(Object.create(tx) as Transaction, {
         query: async <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
-          if (!preparable(text, options) || tx.closed) return txQuery<R>(text, params, options);
+          if (!handled(options) || tx.closed) return txQuery<R>(text, params, options);
           return pg._runExclusiveQuery(() => statements.run<R>(text, params, options, false));
         },
       });
