@@ -22,19 +22,21 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/**
- * PGlite's `query` runs every statement as six protocol messages (parse, describe, bind, describe,
- * execute, sync), each a separate call into the WebAssembly server, and parses, analyses and plans
- * the SQL every time: for the insert of a log that was as much CPU as executing it. Here an
- * insert's text is parsed once into a named prepared statement, and each later run is one call of
- * bind, execute and sync, with the plan PostgreSQL keeps for it (a generic one once it costs no more
- * than those made for the values). The least recently used statement is closed past `limit`.
- * Callers hold PGlite's query lock.
- */
 function fieldsOf(messages: BackendMessage[]): Field[] {
   return messages.flatMap((m) => (m.name === 'rowDescription' ? (m as RowDescriptionMessage).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) : []));
 }
 
+/**
+ * PGlite's `query` runs every statement as six protocol messages (parse, describe, bind, describe,
+ * execute, sync), each a separate call into the WebAssembly server, and parses, analyses and plans
+ * the SQL every time: for the insert of a log that was as much CPU as executing it. Here an insert's
+ * text is parsed once into a named prepared statement, and each later run is one call of bind,
+ * execute and sync, with the plan PostgreSQL keeps for it (a generic one once it costs no more than
+ * those made for the values). Every other statement is one call of parse, bind, describe, execute
+ * and sync, planned for its values as before; only its parameters' types (which say how to send the
+ * values) are kept. Past `limit` texts the one used longest ago is forgotten, its prepared statement
+ * closed. Callers hold PGlite's query lock.
+ */
 export class PreparedStatements {
   private readonly statements = new Map<string, Statement>();
   private counter = 0;
@@ -148,8 +150,8 @@ export class PreparedStatements {
 
 /**
  * Only inserts (also after a WITH) are prepared: their plans do not depend on how many rows a value
- * matches. A read's plan for one angler's 100 logs can be wrong for another's 100,000, so reads are
- * planned for their values every time, as before. Text inside parentheses or quotes is skipped, so
+ * matches. A read's plan for one angler's 100 logs can be wrong for another's 100,000, and a kept
+ * plan would not see a `set local work_mem`, so the rest are planned for their values every time. Text inside parentheses or quotes is skipped, so
  * the command found is the statement's own, not a CTE's.
  */
 export function isInsert(text: string): boolean {
