@@ -10,6 +10,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
+import { usePreparedStatements } from './pglite-statements';
 
 export type Schema = typeof schema;
 /** The one database type the repos see, whichever driver is underneath. */
@@ -164,6 +165,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const instance = drizzlePglite(client, { schema });
     await migratePglite(instance, { migrationsFolder });
     await refreshStaleStatistics(instance as unknown as Db);
+    usePreparedStatements(client);
     return {
       db: instance as unknown as Db,
       kind: 'pglite',
