@@ -29,7 +29,7 @@ function contextOf(database: Database): DbContext {
 }
 
 /**
- * Saves the logs with the bulk insert the demo seed and the CSV import use (ROWS_PER_INSERT rows a
+ * Saves the logs with the bulk insert the demo seed and the CSV import use (1,000 rows a
  * statement, one transaction); with `tags`, their tags join the owner's tag list too. The rows
  * carry their own user ids, so one call may hold the logs of many anglers.
  */

@@ -83,15 +83,8 @@ export const SELECT_LIST = sql.raw(
   }).join(', '),
 );
 
-/**
- * Rows per INSERT statement, and the most JSON text one statement carries (a 2,500-row chunk of full
- * rows is about 2 MB). The triggers on logs run once per statement, and most of log_tallies' work
- * is per statement (its upserts: one per value a facet shows in the statement's rows, whatever their
- * number): inserting 100,000 logs on PGlite took about 13 s of CPU at 1,000 rows a statement (4.8 s
- * of it the tallies' trigger) and about 11.4 s at 2,500. Bigger statements save little more and keep
- * more in the database's memory (10,000 rows: the import's peak RSS +375 MB instead of about +200 MB).
- */
-export const ROWS_PER_INSERT = 2500;
+/** Rows per INSERT statement, and the most JSON text one statement carries (a 1,000-row chunk of full rows is about 1 MB). */
+export const ROWS_PER_INSERT = 1000;
 export const BYTES_PER_INSERT = 4 * 1024 * 1024;
 
 export function toBulkTuple(log: BulkLog): BulkTuple {
