@@ -1,6 +1,7 @@
 import { LOG_CSV_COLUMNS, LOG_CSV_HEADER_LINE, logCsvLine } from '@tightlines/core/log-csv';
 import type { LogView } from '@tightlines/core/logs';
 import { messages } from '@tightlines/core/messages';
+import { sql } from 'drizzle-orm';
 import exifr from 'exifr';
 import Papa from 'papaparse';
 import sharp from 'sharp';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLogs, sampleLogView } from '../src/demo/generator';
-import { ROWS_PER_INSERT } from '../src/modules/logs/bulk';
+import { LOGS_PER_INSERT, ROWS_PER_INSERT } from '../src/modules/logs/bulk';
 import { MAX_PHOTOS, NO_GPS, STALE_SPOOL_MS } from '../src/modules/transfer/service';
 import { createTestApp, type TestApp } from '@tightlines/testkit/app';
 import { giveSampleLogs, logCount, registerUser } from '@tightlines/testkit/fixtures';
@@ -217,6 +218,21 @@ describe('POST /api/util/import/csv/user-logs', () => {
       ],
     });
     expect(await logCount(t, user)).toBe(0);
+  });
+
+  it('saves a file of more logs than one statement moves, each counted once in the tallies', async () => {
+    const user = await registerUser(t);
+    const rows = Array.from({ length: LOGS_PER_INSERT + 7 }, (_, i) => `2025-06-01T06:30:00-05:00,46.41,-94.35,${i % 2 ? 'Walleye' : 'Pike'},${i % 30}`);
+    const res = await importCsv(t, user.token, ['date,location.lat,location.lng,fish.species,fish.length', ...rows, ''].join('\r\n'));
+    expect(res.json()).toEqual({ imported: rows.length });
+    expect(await logCount(t, user)).toBe(rows.length);
+    const species = await t.database.db.execute(
+      sql`select value, sum(n)::int as n from log_tallies where user_id = ${user._id} and facet = 'species' group by value order by value`,
+    );
+    expect((species as unknown as { rows: unknown[] }).rows).toEqual([
+      { value: 'Pike', n: 5004 },
+      { value: 'Walleye', n: 5003 },
+    ]);
   });
 
   it('imports nothing when the only wrong row comes after batches already saved', async () => {

@@ -86,6 +86,8 @@ export const SELECT_LIST = sql.raw(
 /** Rows per INSERT statement, and the most JSON text one statement carries (a 1,000-row chunk of full rows is about 1 MB). */
 export const ROWS_PER_INSERT = 1000;
 export const BYTES_PER_INSERT = 4 * 1024 * 1024;
+/** Staged rows moved into logs a statement (see LogsRepo.insertBulk). */
+export const LOGS_PER_INSERT = 10_000;
 
 export function toBulkTuple(log: BulkLog): BulkTuple {
   return COLUMNS.map(([, , value]) => value(log));

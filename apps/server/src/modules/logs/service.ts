@@ -479,8 +479,7 @@ export class LogsService {
    */
   async importBulk(principal: Principal, batches: AsyncIterable<BulkRow[]>, tags: () => readonly string[]): Promise<number> {
     const inserted = await this.deps.transaction(async () => {
-      let inserted = 0;
-      for await (const batch of batches) inserted += await this.deps.repo.insertBulk(principal.userId, batch);
+      const inserted = await this.deps.repo.insertBulk(principal.userId, batches);
       await this.deps.tags.remember(principal, tags());
       return inserted;
     });
