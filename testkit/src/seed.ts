@@ -29,8 +29,8 @@ function contextOf(database: Database): DbContext {
 }
 
 /**
- * Saves the logs with the bulk insert the demo seed and the CSV import use (1,000 rows a
- * statement, one transaction); with `tags`, their tags join the owner's tag list too. The rows
+ * Saves the logs with the bulk insert the demo seed and the CSV import use (staged 1,000 rows a
+ * statement, moved into logs 10,000 a statement, one transaction); with `tags`, their tags join the owner's tag list too. The rows
  * carry their own user ids, so one call may hold the logs of many anglers.
  */
 export async function insertSampleLogs(
