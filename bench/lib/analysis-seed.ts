@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { filterQuery, type Filter } from '@tightlines/core/filters';
+import { fromMarkerBytes } from '@tightlines/core/map-markers';
 import type { Database, Db } from '../../apps/server/src/db/client';
 import { DbContext } from '../../apps/server/src/db/context';
 import { LogsQueryRepo, type Scope } from '../../apps/server/src/modules/logs/query-repo';
@@ -98,6 +99,7 @@ export async function planAnalysis(database: Database, angler: SeededAngler, run
     { label: 'charts: year = 2024', run: (repo) => repo.chartTallies(scope, parse('filterType=year&filterValue=2024').filters) },
     { label: 'markers: no filter', run: (repo) => repo.markers(scope, []) },
     { label: 'markers: format=columns', run: (repo) => repo.markerColumns(scope, []) },
+    { label: 'markers: binary', run: (repo) => repo.markerBytes(scope, []) },
     { label: 'charts: year + lake + type', run: (repo) => repo.chartTallies(scope, parse(FILTERS.at(-1)!.query).filters) },
     { label: 'stats: dashboard charts', run: (repo) => repo.dashboardTallies(angler.id) },
     { label: 'stats: highlights', run: (repo) => repo.highlights(angler.id) },
@@ -129,16 +131,24 @@ export async function measureRoutes(
   // that changes every request makes each one a miss: what a first look at a filter costs.
   let misses = 0;
   const cold = (path: string) => () => `${path}${path.includes('?') ? '&' : '?'}cold=${(misses += 1)}`;
-  const measure = async (route: string, label: string, pathOf: string | (() => string), total: number, concurrency: number, read: (body: string) => string) => {
+  const measure = async (
+    route: string,
+    label: string,
+    pathOf: string | (() => string),
+    total: number,
+    concurrency: number,
+    read: (body: string) => string,
+    bodyEncoding: 'utf8' | 'latin1' = 'utf8',
+  ) => {
     const maxSeconds = route === 'filter' ? options.maxSeconds : options.routeMaxSeconds;
     let matched = '';
     let bytes = 0;
     const check = (status: number, body: string) => {
       if (status !== 200) return;
       matched = read(body);
-      bytes = Buffer.byteLength(body);
+      bytes = Buffer.byteLength(body, bodyEncoding);
     };
-    const base = { baseUrl: server.baseUrl, method: 'GET' as const, path: typeof pathOf === 'string' ? () => pathOf : pathOf, headers, check };
+    const base = { baseUrl: server.baseUrl, method: 'GET' as const, path: typeof pathOf === 'string' ? () => pathOf : pathOf, headers, check, bodyEncoding };
     assertClean(`${route} ${label} warm-up`, await runLoad({ ...base, total: 1, concurrency: 1 }));
     const before = await server.stats();
     const result = await runLoad({ ...base, total, concurrency, maxSeconds });
@@ -168,6 +178,7 @@ export async function measureRoutes(
     if (!Array.isArray(list)) throw new Error(`markers: unexpected body ${body.slice(0, 200)}`);
     return list.length.toLocaleString('en-US');
   };
+  const markerBytesCount = (body: string) => fromMarkerBytes(Buffer.from(body, 'latin1')).length.toLocaleString('en-US');
   const chartsCheck = (body: string) => {
     if (!(JSON.parse(body) as { stacked?: unknown }).stacked) throw new Error(`charts: unexpected body ${body.slice(0, 200)}`);
     return '';
@@ -175,6 +186,7 @@ export async function measureRoutes(
   await measure('charts', 'no filter', '/api/user/logs/charts', options.chartRequests, 1, chartsCheck);
   await measure('markers', 'no filter', '/api/user/logs/markers', options.markerRequests, 1, markerCount);
   await measure('markers', 'format=columns', '/api/user/logs/markers?format=columns', options.markerRequests, 1, markerCount);
+  await measure('markers', 'binary', '/api/user/logs/markers/binary', options.markerRequests, 1, markerBytesCount, 'latin1');
   // Cache misses: every request computes its answer.
   const threeFilters = FILTERS.at(-1)!.query;
   await measure('filter', `${FILTERS.at(-1)!.label} (miss)`, cold(`/api/user/logs/filter?${threeFilters}`), options.requests, 1, total);
@@ -182,6 +194,7 @@ export async function measureRoutes(
   await measure('charts', `${FILTERS.at(-1)!.label} (miss)`, cold(`/api/user/logs/charts?${threeFilters}`), options.chartRequests, 1, chartsCheck);
   await measure('markers', 'no filter (miss)', cold('/api/user/logs/markers'), options.markerRequests, 1, markerCount);
   await measure('markers', 'format=columns (miss)', cold('/api/user/logs/markers?format=columns'), options.markerRequests, 1, markerCount);
+  await measure('markers', 'binary (miss)', cold('/api/user/logs/markers/binary'), options.markerRequests, 1, markerBytesCount, 'latin1');
   return rows;
 }
 

@@ -21,6 +21,8 @@ export interface LoadOptions {
   maxSeconds?: number;
   /** Throws when a response body is wrong; called on every response (outside the timed span). */
   check?: (status: number, body: string, i: number) => void;
+  /** How the body reaches `check`: 'latin1' for binary answers (one character a byte, no UTF-8 decoding). */
+  bodyEncoding?: 'utf8' | 'latin1';
 }
 
 export interface LoadResult {
@@ -50,6 +52,7 @@ function send(
   method: string,
   headers: Record<string, string>,
   body: string | undefined,
+  bodyEncoding: 'utf8' | 'latin1',
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -57,7 +60,7 @@ function send(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(bodyEncoding) }));
         res.on('error', reject);
       },
     );
@@ -89,7 +92,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       const url = new URL(options.path(i), options.baseUrl);
       const started = process.hrtime.bigint();
       try {
-        const { status, body } = await send(agent, url, options.method, headers, options.body);
+        const { status, body } = await send(agent, url, options.method, headers, options.body, options.bodyEncoding ?? 'utf8');
         latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
         statuses[status] = (statuses[status] ?? 0) + 1;
         options.check?.(status, body, i);

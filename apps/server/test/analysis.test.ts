@@ -1,4 +1,5 @@
-import { fromMarkerColumns, mapMarker, markerColumns, toMarkerColumns } from '@tightlines/core/map-markers';
+import { fromMarkerBytes, fromMarkerColumns, mapMarker, markerColumns, toMarkerColumns } from '@tightlines/core/map-markers';
+import { LOG_TYPES } from '@tightlines/core/logs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { OUTING_LOCATION_REQUIRED } from '@tightlines/core/outings';
@@ -32,6 +33,14 @@ afterAll(async () => {
   await t.close();
   await weather.close();
 });
+
+/** The map's binary answer for `token`, decoded, after checking it says what it is. */
+async function markerBytes(token: string, query = '') {
+  const res = await t.request({ method: 'GET', url: `/api/user/logs/markers/binary${query}`, token });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/octet-stream');
+  return fromMarkerBytes(new Uint8Array(res.rawPayload));
+}
 
 async function filter(types: string[], values: string[]) {
   const query = new URLSearchParams({ filterType: types.join(','), filterValue: values.join(',') });
@@ -137,8 +146,10 @@ describe('lists, charts, markers and stats', () => {
     const theirs = (await t.request({ method: 'GET', url: '/api/user/logs/markers?format=columns', token: other.token })).json();
     expect(theirs.id).toHaveLength(2);
     expect(theirs.id.filter((id: string) => mine.id.includes(id))).toEqual([]);
+    expect((await markerBytes(other.token)).map((m) => m._id)).toEqual(theirs.id);
     const stranger = await registerUser(t);
     expect((await t.request({ method: 'GET', url: '/api/user/logs/markers?format=columns', token: stranger.token })).json()).toMatchObject({ id: [], lat: [], lakes: [], gauges: [] });
+    expect(await markerBytes(stranger.token)).toEqual([]);
   });
 
   it('writes the map the same whichever format is asked, whatever the lake and station names, under every filter', async () => {
@@ -159,6 +170,7 @@ describe('lists, charts, markers and stats', () => {
       // Byte for byte what serializing the checked answer gives, and the columns what packing it gives.
       expect(objects).toBe(JSON.stringify(z.encode(schema, JSON.parse(objects))));
       expect(await get(`${filters}&format=columns`)).toBe(JSON.stringify(toMarkerColumns(JSON.parse(objects))));
+      expect(await markerBytes(angler.token, `?${filters}`)).toEqual(JSON.parse(objects));
     }
     const all = z.array(mapMarker).parse(JSON.parse(await get('')));
     expect(all.map((m) => m.lake)).toEqual([null, ...lakes.slice().reverse()]);
@@ -179,6 +191,24 @@ describe('lists, charts, markers and stats', () => {
     expect(JSON.parse(objects)).toEqual([{ _id: id, lat: 47.25, lng: -93.5, type: 'Lost', date: '2023-11-30T23:59', lake: 'Lac "Seul"', gauge: null }]);
     expect(await get('?format=columns')).toBe(JSON.stringify(toMarkerColumns(JSON.parse(objects))));
     expect(await get('?filterType=year&filterValue=2023')).toBe(objects);
+    expect(await markerBytes(angler.token)).toEqual(JSON.parse(objects));
+  });
+
+  it('packs every log type, a gauge without a station and a time before 1970 into the binary answer as the JSON has them', async () => {
+    const angler = await registerUser(t);
+    for (const [i, type] of LOG_TYPES.entries()) {
+      const payload = { type: 'Catch', date: `2024-0${i + 1}-15T1${i}:3${i}:59`, location: { lat: 45 + i / 9, lng: -93 - i / 11, lake: `Lake ${'ü'.repeat(i)}` } };
+      const res = await t.request({ method: 'POST', url: '/api/logs/create', token: angler.token, payload });
+      expect(res.statusCode).toBe(201);
+      await t.database.db.execute(sql`update logs set type = ${type} where id = ${res.json()._id as string}`);
+    }
+    await t.database.db.execute(sql`update logs set waterflow = '{"location": {"lat": -0.5, "lng": 179.25}}'::jsonb, gauge_station = null where user_id = ${angler._id} and type = 'Bite'`);
+    await t.database.db.execute(sql`update logs set occurred_at = '1969-12-31T23:59:00Z', time_zone = 'UTC' where user_id = ${angler._id} and type = 'Draft'`);
+    const objects = z.array(mapMarker).parse((await t.request({ method: 'GET', url: '/api/user/logs/markers', token: angler.token })).json());
+    expect(new Set(objects.map((m) => m.type))).toEqual(new Set(LOG_TYPES));
+    expect(objects.find((m) => m.type === 'Bite')?.gauge).toEqual({ lat: -0.5, lng: 179.25, station: null });
+    expect(objects.at(-1)).toMatchObject({ type: 'Draft', date: '1969-12-31T23:59' });
+    expect(await markerBytes(angler.token)).toEqual(objects);
   });
 
   it('answers Your Stats in the seed shape', async () => {

@@ -100,6 +100,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/user/logs/lakes': 'member',
   'GET /api/user/logs/states': 'member',
   'GET /api/user/logs/markers': 'premium',
+  'GET /api/user/logs/markers/binary': 'premium',
   'GET /api/user/stats': 'member',
   'POST /api/user/create-outing': 'member',
   'GET /api/user/outing/:id': 'owned',

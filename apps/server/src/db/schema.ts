@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -16,6 +17,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LogLunar, LogWeather, Waterflow } from '@tightlines/core/logs';
 import type { LakeOutline } from '@tightlines/core/geo';
+
+/** Bytes, read as the database's driver hands them over; only SQL reads the one bytea column. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -236,6 +240,14 @@ export const logs = pgTable(
     marker: text('marker')
       .notNull()
       .generatedAlwaysAs(sql`log_marker(id, lat, lng, type, occurred_at, time_zone, lake_name, waterflow, gauge_station)`),
+    /**
+     * The same marker packed as the map's binary answer lays it out (packages/core/src/map-markers.ts,
+     * MARKER_BYTES; migration 0029_log_marker_bytes): a third of the JSON's bytes, so the answer
+     * the map asks for costs PGlite, the server and the browser less to move.
+     */
+    markerBytes: bytea('marker_bytes')
+      .notNull()
+      .generatedAlwaysAs(sql`log_marker_bytes(id, lat, lng, type, occurred_at, time_zone, lake_name, waterflow, gauge_station)`),
   },
   (t) => [
     // The pages' order (newest first, id as tie-break) read backwards, so a page of one angler is an

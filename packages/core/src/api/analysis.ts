@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { chartsSchema, dashboardChartsSchema } from '../charts';
 import { filterFields, filterQuery, toFilters } from '../filters';
-import { MARKER_FORMATS, mapMarker, markerColumns } from '../map-markers';
+import { MARKER_BYTES, MARKER_FORMATS, mapMarker, markerColumns } from '../map-markers';
 import { logPage } from '../logs';
-import { contract } from './contract';
+import { contract, raw } from './contract';
 
 /** The stacked charts' axis tops, by chart. */
 export const chartsAnswer = chartsSchema.extend({
@@ -61,6 +61,16 @@ export const markers = contract({
     'Map markers of the member’s logs matching the filters, newest first, 20,000 at most (premium; 403 naming the lock otherwise); `format=columns` packs them an array a field.',
   query: markersQuery,
   response: z.union([z.array(mapMarker), markerColumns]),
+});
+
+export const markerBytes = contract({
+  method: 'GET',
+  path: '/api/user/logs/markers/binary',
+  access: 'member',
+  summary:
+    'The same markers as `/api/user/logs/markers` in the map’s binary layout (MARKER_BYTES in packages/core/src/map-markers.ts): about a third of the JSON’s bytes (premium; 403 naming the lock otherwise).',
+  query: filterQuery,
+  response: raw(MARKER_BYTES.contentType),
 });
 
 export const logStates = contract({

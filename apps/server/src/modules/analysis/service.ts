@@ -35,6 +35,12 @@ export class AnalysisService {
     return format === 'columns' ? this.deps.logs.markerColumns(principal, filters) : this.deps.logs.markers(principal, filters);
   }
 
+  /** The same markers as the map's binary answer (map-markers.ts, MARKER_BYTES). */
+  markerBytes(principal: Principal, filters: readonly Filter[]): Promise<Buffer> {
+    this.deps.access.assertPremium(principal, PREMIUM_LOCKS.map);
+    return this.deps.logs.markerBytes(principal, filters);
+  }
+
   states(principal: Principal): Promise<string[]> {
     return this.deps.logs.states(principal);
   }

@@ -1,5 +1,5 @@
 import type { MapMarker } from '@tightlines/core/api/analysis';
-import { numberLakes, type MarkerColumns } from '@tightlines/core/map-markers';
+import { MARKER_BYTES, numberLakes, type MarkerBytesHeader, type MarkerColumns } from '@tightlines/core/map-markers';
 import { LOG_TYPES } from '@tightlines/core/logs';
 import { bucketBounds, type Filter } from '@tightlines/core/filters';
 import { airTempBucket, CHART_KEYS, illuminationBucket, MONTHS, type ChartKey, type ChartTallies, type Tally } from '@tightlines/core/charts';
@@ -491,6 +491,23 @@ export class LogsQueryRepo {
       `{"format":"columns","types":${JSON.stringify(LOG_TYPES)},"lakes":${JSON.stringify(lakes)},"id":${text.id},"lat":${text.lat},"lng":${text.lng},` +
         `"type":${text.type},"date":${text.date},"lake":${JSON.stringify(indexes)},"gauges":${placeGauges(gauges, text.id)}}`,
     );
+  }
+
+  /**
+   * The same markers as the map's binary answer (MARKER_BYTES): each log's kept bytes (logs.marker_bytes,
+   * migration 0029_log_marker_bytes) joined in markerRows' order. They leave the database as base64
+   * text: PGlite reads a bytea's hex text back a character at a time, some ten times slower.
+   */
+  async markerBytes(scope: Scope, filters: readonly Filter[]): Promise<Buffer> {
+    const where = filterConditions(scope, filters);
+    const [row] = await queryRows<{ markers: string | null; n: number }>(
+      this.db,
+      sql`select encode(string_agg(m.marker_bytes, ''::bytea), 'base64') as markers, count(*)::int as n from (${markerRows(where, sql`marker_bytes`)}) m`,
+    );
+    const header = Buffer.from(JSON.stringify({ format: MARKER_BYTES.format, types: LOG_TYPES, count: row?.n ?? 0 } satisfies MarkerBytesHeader));
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(header.length);
+    return Buffer.concat([length, header, Buffer.from(row?.markers ?? '', 'base64')]);
   }
 
   /** The filter bar's choices: the states or lakes the angler's logs show, from the tallies. */

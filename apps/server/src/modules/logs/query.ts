@@ -42,6 +42,10 @@ export class LogsQuery {
     return this.repo.markerColumns(LogsQuery.scope(principal), filters);
   }
 
+  markerBytes(principal: Principal, filters: readonly Filter[]): Promise<Buffer> {
+    return this.repo.markerBytes(LogsQuery.scope(principal), filters);
+  }
+
   /**
    * The Inner Circle feed: the logs of the anglers whose circle the member is in, each narrowed in
    * SQL by what its owner allows this member, filtered and paged like the data page.

@@ -144,7 +144,7 @@ export class LogsRepo {
    */
   listVisible(ownerId: string, friendId: string | null, limit: number): Promise<LogRow[]> {
     return this.db
-      .select()
+      .select(logRowColumns)
       .from(logs)
       .where(and(eq(logs.userId, ownerId), visibleTo(friendId)))
       .orderBy(desc(logs.occurredAt), desc(logs.id))
@@ -230,7 +230,7 @@ export class LogsRepo {
   /** Logs whose outside data is still missing and due for another try, oldest due first. */
   duePending(now: Date, limit: number): Promise<LogRow[]> {
     return this.db
-      .select()
+      .select(logRowColumns)
       .from(logs)
       .where(and(sql`cardinality(${logs.pending}) > 0`, lte(logs.enrichAfter, now)))
       .orderBy(asc(logs.enrichAfter))
@@ -243,7 +243,7 @@ export class LogsRepo {
 
   inOuting(userId: string, outingId: string): Promise<LogRow[]> {
     return this.db
-      .select()
+      .select(logRowColumns)
       .from(logs)
       .where(and(eq(logs.userId, userId), eq(logs.outingId, outingId)))
       .orderBy(asc(logs.occurredAt));

@@ -2,13 +2,14 @@ import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { LogInput } from '@tightlines/core/logs';
 import { logs } from '../../db/schema';
 
-// The map's stored marker and local minute are read by SQL alone (the markers' aggregates): a log
-// read whole would carry some 200 bytes more a row that nothing uses.
-const { localMinute, marker, ...rowColumns } = getTableColumns(logs);
+// The map's stored markers and local minute are read by SQL alone (the markers' aggregates): a log
+// read whole would carry some 250 bytes more a row that nothing uses, and on PGlite a bytea is read
+// back a hex character at a time. Every read of whole logs selects these columns, never `select()`.
+const { localMinute, marker, markerBytes, ...rowColumns } = getTableColumns(logs);
 
 /** The columns of a log as the server reads it, and such a row. */
 export const logRowColumns = rowColumns;
-export type LogRow = Omit<typeof logs.$inferSelect, 'localMinute' | 'marker'>;
+export type LogRow = Omit<typeof logs.$inferSelect, 'localMinute' | 'marker' | 'markerBytes'>;
 /** What an insert takes. */
 export type NewLog = typeof logs.$inferInsert;
 /** A new log whose outing the insert itself looks up. */

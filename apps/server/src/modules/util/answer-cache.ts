@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { Contract } from '@tightlines/core/api/contract';
+import { isRaw, type Contract } from '@tightlines/core/api/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../../access/principal';
@@ -58,7 +58,8 @@ export class AnswerCache {
 
   /**
    * The JSON answer of `request` for `principal`: cached, or made by `answer` and checked against
-   * `schema` as the route's serializer would (a JsonText is taken as the bytes it holds).
+   * `schema` as the route's serializer would (a JsonText is taken as the bytes it holds, and so is
+   * a Buffer: a raw contract's answer).
    */
   json(principal: Principal, request: string, schema: z.ZodType, answer: () => Promise<unknown>): Promise<Answer> {
     return this.expiring(principal, request, schema, async () => ({ value: await answer(), until: null }));
@@ -79,7 +80,9 @@ export class AnswerCache {
     if (hit) this.drop(key, hit);
     const generation = this.generation;
     const made = await answer();
-    const body = Buffer.from(made.value instanceof JsonText ? made.value.text : JSON.stringify(z.encode(schema, made.value)));
+    const body = Buffer.isBuffer(made.value)
+      ? made.value
+      : Buffer.from(made.value instanceof JsonText ? made.value.text : JSON.stringify(z.encode(schema, made.value)));
     const entry: Entry = { userId: principal.userId, body, until: made.until?.getTime() ?? Infinity, encoded: {}, bytes: body.length };
     if (this.listening && generation === this.generation && body.length <= this.maxBytes) {
       this.makeRoom(body.length);
@@ -155,16 +158,18 @@ export function cachedRoute<C extends Contract>(answers: AnswerCache, contract: 
 
 /** As `cachedRoute`, for an answer that turns false by itself at a known time. */
 export function expiringRoute<C extends Contract>(answers: AnswerCache, contract: C, answer: (input: RouteInput<C>) => Promise<Expiring>): RouteEntry {
+  const rawType = isRaw(contract.response) ? contract.response.contentType : null;
   return route(contract, async (input) => {
     if (!input.principal) throw new Error(`${contract.path} is a member route`);
-    const kept = await answers.expiring(input.principal, input.request.url, contract.response as z.ZodType, () => answer(input));
+    const kept = await answers.expiring(input.principal, input.request.url, (rawType ? z.never() : contract.response) as z.ZodType, () => answer(input));
     // Fastify sends bytes it is told are JSON as they are, without its serializer; @fastify/compress
     // leaves an answer alone once it says its encoding.
-    input.reply.type('application/json; charset=utf-8');
+    input.reply.type(rawType ?? 'application/json; charset=utf-8');
     const encoding = kept.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(input.request) : null;
-    if (!encoding) return kept.body as never;
-    input.reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
-    return kept.encoded(encoding) as never;
+    if (encoding) input.reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
+    const body = encoding ? kept.encoded(encoding) : kept.body;
+    // A raw contract's handler sends its answer itself (see `route`).
+    return (rawType ? input.reply.send(body) : body) as never;
   });
 }
 
