@@ -9,8 +9,9 @@
 //
 // Request counts can be changed through the environment (see bench/README.md).
 // Before the first bench, one PGlite data directory is migrated that every bench's fresh DATA_DIR
-// copies (testkit's template), and the run's temp dir is handed to the benches (BENCH_SHARED_DIR)
-// for the sample logs several of them use (lib/sample-pool.ts): neither is part of any figure.
+// copies (testkit's template), and meanwhile the sample logs several benches use (lib/sample-pool.ts)
+// are written to the run's temp dir, which the benches get as BENCH_SHARED_DIR: neither is part of
+// any figure.
 // Only the text between a section's `<!-- bench:NAME:start -->` and `<!-- bench:NAME:end -->`
 // markers is replaced; anything else in RESULTS.md (notes written by hand) is kept.
 import { spawn } from 'node:child_process';
@@ -34,6 +35,8 @@ const all = fs
   .map((file) => file.slice(0, -'.bench.ts'.length))
   .sort();
 const names = only ?? all;
+/** The benches that read the run's shared sample logs (lib/sample-pool.ts). */
+const POOL_BENCHES = ['analysis', 'analysis-pg', 'circle', 'circle-pg', 'logs-import'];
 for (const name of names) {
   if (!all.includes(name)) {
     console.error(`No bench named "${name}". There are: ${all.join(', ')}.`);
@@ -89,10 +92,16 @@ const machineLine = `${m.date}, Node ${m.node}, ${m.nproc} × ${m.cpu}`;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tightlines-bench-'));
 const templateDir = path.join(workDir, 'template');
 const runStarted = Date.now();
-const prepared = await runTsx([path.join(here, 'lib', 'prepare-run.ts'), templateDir], {});
+// The sample logs are generated beside the migration (two processes, the machine has two cores)
+// when a bench that reads them runs.
+const [prepared, pooled] = await Promise.all([
+  runTsx([path.join(here, 'lib', 'prepare-run.ts'), templateDir], {}),
+  names.some((name) => POOL_BENCHES.includes(name)) ? runTsx([path.join(here, 'lib', 'prepare-pool.ts')], { BENCH_SHARED_DIR: workDir }) : null,
+]);
 const shared = { BENCH_SHARED_DIR: workDir, ...(prepared === 0 ? { TIGHTLINES_TEST_PGLITE_DATA_DIR: path.join(templateDir, 'pglite') } : {}) };
 if (prepared !== 0) console.error('Could not migrate the template data directory; every server migrates its own.');
-else console.error(`=== migrated the template data directory in ${((Date.now() - runStarted) / 1000).toFixed(1)} s ===`);
+if (pooled !== null && pooled !== 0) console.error('Could not write the sample logs; the first bench that reads them generates them.');
+console.error(`=== template data directory${pooled === null ? '' : ' and sample logs'} ready in ${((Date.now() - runStarted) / 1000).toFixed(1)} s ===`);
 const sections = [];
 let failed = 0;
 for (const name of names) {

@@ -2,8 +2,8 @@
  * The benches' shared sample logs: the demo generator's logs for one angler, a third in each of the
  * seasons 2023-2025, the same ones every run. Generating 100,000 of them takes seconds of CPU, and
  * analysis, analysis-pg, circle, circle-pg and logs-import all want that many; under `npm run bench`
- * (run.mjs sets BENCH_SHARED_DIR to its temp dir) the first bench writes them there and the others
- * read them back. The generator's output does not depend on the owner, so the owner is set on read.
+ * (run.mjs sets BENCH_SHARED_DIR to its temp dir) lib/prepare-pool.ts writes them there while the
+ * template migrates, and the benches read them back (a bench run on its own generates them). The generator's output does not depend on the owner, so the owner is set on read.
  */
 import fs from 'node:fs';
 import path from 'node:path';

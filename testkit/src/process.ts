@@ -237,10 +237,13 @@ async function waitForHealth(baseUrl: string, exited: Promise<string>, output: (
 async function terminate(child: ChildProcess, exited: Promise<unknown>) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
   const killed = await Promise.race([
     exited.then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), STOP_TIMEOUT_MS)),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS))),
   ]);
+  // A pending timer would hold the caller's process open for the rest of the 10 s after a clean stop.
+  clearTimeout(timer);
   if (killed) {
     child.kill('SIGKILL');
     await exited;
